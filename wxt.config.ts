@@ -1,0 +1,23 @@
+import { defineConfig } from 'wxt';
+import { EXTENSION_PUBLIC_KEY } from './shared/extension-identity';
+
+// The extension lives in extension/; WXT resolves publicDir from the project root since 0.20,
+// so it is set explicitly to keep everything the extension ships under one folder.
+export default defineConfig({
+  srcDir: 'extension',
+  publicDir: 'extension/public',
+  // Explicit imports everywhere: a reader of any file sees where each name comes from.
+  imports: false,
+  // The standard extension APIs through webextension-polyfill; chrome.debugger is used directly.
+  modules: ['@wxt-dev/webextension-polyfill'],
+  manifest: {
+    name: 'Tabhive',
+    description: 'Scrapes pages to Markdown for you and for your Tabhive server.',
+    // A fixed key pins the extension id, which the launcher and the server rely on.
+    key: EXTENSION_PUBLIC_KEY,
+    // 116: WebSocket traffic keeps the worker alive; 118: an attached debugger does too.
+    minimum_chrome_version: '125',
+    permissions: ['debugger', 'tabs', 'storage', 'alarms', 'scripting'],
+    host_permissions: ['<all_urls>'],
+  },
+});
