@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { Viewport } from '../viewport';
+
+/** Format names that only the v1 API knows, with what to send to v2 instead. */
+const V1_ONLY_FORMATS: Record<string, string> = {
+  'screenshot@fullPage': '{ "type": "screenshot", "fullPage": true }',
+  extract: '{ "type": "json" }',
+};
+
+const formatObjects = [
+  z.object({ type: z.literal('markdown') }),
+  z.object({ type: z.literal('html') }),
+  z.object({ type: z.literal('rawHtml') }),
+  z.object({ type: z.literal('links') }),
+  z.object({ type: z.literal('images') }),
+  z.object({ type: z.literal('summary') }),
+  z.object({ type: z.literal('branding') }),
+  z.strictObject({
+    type: z.literal('json'),
+    /** A JSON Schema; the JS SDK converts zod schemas, so expect `$schema` and similar keys. */
+    schema: z.json().optional(),
+    prompt: z.string().max(10_000).optional(),
+  }),
+  z.strictObject({
+    type: z.literal('changeTracking'),
+    modes: z.array(z.enum(['json', 'git-diff'])).default(() => []),
+    schema: z.json().optional(),
+    prompt: z.string().optional(),
+    /** Keeps a separate history per tag. */
+    tag: z.string().nullable().default(null),
+  }),
+  z.object({
+    type: z.literal('screenshot'),
+    fullPage: z.boolean().default(false),
+    quality: z.int().min(1).max(100).optional(),
+    viewport: Viewport.optional(),
+  }),
+] as const;
+
+/**
+ * One entry of v2 `formats`: a format name or a format object, always parsed to the object
+ * (`"html"` → `{ type: "html" }`). The json and changeTracking objects are strict (so a
+ * `systemPrompt` is a 400), the others drop unknown keys.
+ */
+export const FormatV2 = z.preprocess(
+  (entry, ctx) => {
+    const type = typeof entry === 'string' ? entry : (entry as { type?: unknown } | null)?.type;
+    if (typeof type === 'string' && Object.hasOwn(V1_ONLY_FORMATS, type)) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `The "${type}" format exists only in the v1 API; in v2 use ${V1_ONLY_FORMATS[type]}`,
+      });
+    }
+    return typeof entry === 'string' ? { type: entry } : entry;
+  },
+  z.discriminatedUnion('type', formatObjects),
+);
+export type FormatV2 = z.infer<typeof FormatV2>;
+export type FormatTypeV2 = FormatV2['type'];
+
+/** v2 `formats`: names and objects may be mixed; the output is always the objects. */
+export const FormatsV2 = z
+  .array(FormatV2)
+  .superRefine((formats, ctx) => {
+    if (formats.filter((f) => f.type === 'screenshot').length > 1) {
+      ctx.addIssue({ code: 'custom', message: 'You may only specify one screenshot format' });
+    }
+    const types = new Set(formats.map((f) => f.type));
+    if (types.has('changeTracking') && !types.has('markdown')) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'The changeTracking format requires the markdown format to be specified as well',
+      });
+    }
+  })
+  .default(() => [{ type: 'markdown' as const }]);
+export type FormatsV2 = z.infer<typeof FormatsV2>;

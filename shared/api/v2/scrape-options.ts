@@ -1,0 +1,120 @@
+import { z } from 'zod';
+import { COUNTRY_CODES } from '../country-codes';
+import { rewriteIframeSelector } from '../rewrite-iframe-selector';
+import { strictBody } from '../strict-body';
+import { type Action, Actions, actionWaitMs } from './actions';
+import { FormatsV2 } from './formats';
+
+/** Longest `waitFor`, and the cap on `waitFor` plus the time spent in wait actions. */
+export const MAX_WAIT_MS = 60_000;
+export const MAX_HEADERS = 50;
+/** Longest header name or value, in characters. */
+export const MAX_HEADER_LENGTH = 8192;
+
+/** RFC 9110 `token`: what a header name may consist of. */
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9a-z-]+$/i;
+/** CR, LF or NUL in a value would let a client inject headers into the request to the target. */
+const HEADER_VALUE = /^[^\r\n\0]*$/;
+
+const Headers = z
+  .record(
+    z.string().max(MAX_HEADER_LENGTH).regex(HEADER_NAME, { error: 'Invalid header name' }),
+    z
+      .string()
+      .max(MAX_HEADER_LENGTH)
+      .regex(HEADER_VALUE, { error: 'Header values must not contain CR, LF or NUL' }),
+  )
+  .refine((headers) => Object.keys(headers).length <= MAX_HEADERS, {
+    error: `At most ${MAX_HEADERS} headers are allowed`,
+  });
+
+/** CSS selectors, with `iframe` type selectors pointed at the div the HTML pipeline puts in their place. */
+const Selectors = z.array(z.string()).transform((selectors) => selectors.map(rewriteIframeSelector));
+
+const INVALID_COUNTRY = 'Invalid country code. Please use a valid ISO 3166-1 alpha-2 country code.';
+
+/**
+ * `location.country`: an ISO 3166-1 alpha-2 code in any case, returned upper-cased, or
+ * `US-generic` (also what an absent or empty country becomes, as in Firecrawl).
+ */
+const Country = z
+  .string()
+  .default('US-generic')
+  .transform((country, ctx) => {
+    if (country === '' || country.toLowerCase() === 'us-generic') return 'US-generic';
+    const code = country.toUpperCase();
+    if (COUNTRY_CODES.has(code)) return code;
+    ctx.addIssue({ code: 'custom', message: INVALID_COUNTRY });
+    return z.NEVER;
+  });
+
+/**
+ * The fields of v2 scrape options (contract §3.1) with their v2 defaults. `/v2/scrape` and
+ * `/v2/batch/scrape` spread this shape into their bodies; crawl and search nest ScrapeOptionsV2.
+ * Whoever builds an object from it must also apply refineScrapeOptionsV2.
+ */
+export const scrapeOptionsV2Shape = {
+  formats: FormatsV2,
+  /** Sent to the target; disables the cache. */
+  headers: Headers.optional(),
+  includeTags: Selectors.optional(),
+  excludeTags: Selectors.optional(),
+  onlyMainContent: z.boolean().default(true),
+  /** No default here: the server applies its own (300 000 ms) when absent. */
+  timeout: z.int().positive().optional(),
+  waitFor: z.int().min(0).max(MAX_WAIT_MS).default(0),
+  mobile: z.boolean().default(false),
+  /** `[]` returns a PDF's bytes as base64 instead of parsing it. */
+  parsers: z.array(z.literal('pdf')).default(() => ['pdf' as const]),
+  actions: Actions.optional(),
+  location: z
+    .object({
+      country: Country,
+      languages: z.array(z.string()).optional(),
+    })
+    .optional(),
+  skipTlsVerification: z.boolean().default(true),
+  removeBase64Images: z.boolean().default(true),
+  fastMode: z.boolean().default(false),
+  blockAds: z.boolean().default(true),
+  proxy: z.enum(['basic', 'stealth', 'auto']).default('auto'),
+  /** Cache freshness in ms; no default here, the server decides. */
+  maxAge: z.int().min(0).optional(),
+  storeInCache: z.boolean().default(true),
+  useMock: z.string().optional(),
+  // Firecrawl-internal flags that clients may echo; accepted and ignored.
+  __experimental_omce: z.boolean().optional(),
+  __experimental_omceDomain: z.string().optional(),
+  __searchPreviewToken: z.string().optional(),
+};
+
+/** The fields that the cross-field rules read. */
+export interface WaitFields {
+  timeout?: number | undefined;
+  waitFor: number;
+  actions?: readonly Action[] | undefined;
+}
+
+/**
+ * The rules that span several scrape-option fields, for `.superRefine()` on every object built
+ * from scrapeOptionsV2Shape:
+ * - `waitFor` at most half of `timeout` when both are non-zero (path `["waitFor"]`);
+ * - `waitFor` plus the wait actions (actionWaitMs) at most MAX_WAIT_MS (path `["actions"]`).
+ */
+export function refineScrapeOptionsV2(options: WaitFields, ctx: z.RefinementCtx): void {
+  const { timeout, waitFor, actions } = options;
+  if (timeout && waitFor && waitFor > timeout / 2) {
+    ctx.addIssue({ code: 'custom', message: 'waitFor must not exceed half of timeout', path: ['waitFor'] });
+  }
+  if (actions && waitFor + actionWaitMs(actions) > MAX_WAIT_MS) {
+    ctx.addIssue({
+      code: 'custom',
+      message: 'Total wait time (waitFor + wait actions) cannot exceed 60 seconds',
+      path: ['actions'],
+    });
+  }
+}
+
+/** Scrape options as a nested, strict object (crawl's and search's `scrapeOptions`). */
+export const ScrapeOptionsV2 = strictBody(scrapeOptionsV2Shape, 'v2').superRefine(refineScrapeOptionsV2);
+export type ScrapeOptionsV2 = z.infer<typeof ScrapeOptionsV2>;
