@@ -1,0 +1,213 @@
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer, type WebSocket } from 'ws';
+import {
+  HubCloseCode,
+  PROTOCOL_VERSION,
+  assertNever,
+  decodeBrowserMessage,
+  type HelloMessage,
+  type PageCapture,
+  type PageTaskSpec,
+  type ServerMessage,
+} from '../../shared/protocol/messages';
+import type { Log } from '../log';
+import type { BrowserTokens } from './browser-tokens';
+import { TaskError } from './task-error';
+import { createTaskScheduler } from './task-scheduler';
+
+export interface BrowserHub {
+  /** Takes over an HTTP upgrade request for the hub path. */
+  handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void;
+  runTask(spec: PageTaskSpec, options: { timeoutMs: number }): Promise<PageCapture>;
+  connectedBrowsers(): number;
+  close(): Promise<void>;
+}
+
+/**
+ * Captures can be several MB of HTML; this bounds what one frame may cost us. ws defaults to
+ * 100 MiB, which is more than any page we want to hold in memory at once.
+ */
+export const MAX_FRAME_BYTES = 64 * 1024 * 1024;
+/** Application heartbeat. Protocol pings do not keep an MV3 worker alive; messages it sees do. */
+export const HEARTBEAT_INTERVAL_MS = 15_000;
+/** A browser that has sent nothing for this long is treated as gone. */
+export const LIVENESS_TIMEOUT_MS = 3 * HEARTBEAT_INTERVAL_MS;
+export const HELLO_TIMEOUT_MS = 10_000;
+/** How long a task waits when no browser is connected at all (a launched browser starts in ~1 s). */
+export const NO_BROWSER_GRACE_MS = 30_000;
+
+interface Session {
+  browserId: string | undefined;
+  socket: WebSocket;
+  lastSeenAt: number;
+}
+
+export function createBrowserHub({
+  log,
+  tokens,
+  tabsPerBrowser,
+  heartbeatIntervalMs = HEARTBEAT_INTERVAL_MS,
+  livenessTimeoutMs = 3 * heartbeatIntervalMs,
+  noBrowserGraceMs = NO_BROWSER_GRACE_MS,
+}: {
+  log: Log;
+  tokens: BrowserTokens;
+  tabsPerBrowser: number;
+  heartbeatIntervalMs?: number;
+  livenessTimeoutMs?: number;
+  noBrowserGraceMs?: number;
+}): BrowserHub {
+  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
+  const scheduler = createTaskScheduler({ noBrowserGraceMs });
+  const sessions = new Set<Session>();
+  const byBrowserId = new Map<string, Session>();
+
+  const send = (session: Session, message: ServerMessage) => {
+    if (session.socket.readyState === session.socket.OPEN) session.socket.send(JSON.stringify(message));
+  };
+
+  const drop = (session: Session, code: number, reason: string) => {
+    session.socket.close(code, reason);
+    // A peer that never answers the close handshake must not keep its slot.
+    setTimeout(() => session.socket.terminate(), 2_000).unref();
+  };
+
+  const greet = (session: Session, hello: HelloMessage) => {
+    if (hello.protocolVersion !== PROTOCOL_VERSION) {
+      drop(session, HubCloseCode.VERSION_MISMATCH, `server speaks protocol ${PROTOCOL_VERSION}`);
+      return;
+    }
+    const grant = tokens.redeem(hello.token);
+    if (grant === undefined) {
+      drop(session, HubCloseCode.UNAUTHORIZED, 'unknown or spent token');
+      return;
+    }
+    // A worker that restarted reconnects before the server noticed its old socket died.
+    const previous = byBrowserId.get(grant.browserId);
+    if (previous !== undefined) forget(previous, 'replaced by a new connection');
+
+    session.browserId = grant.browserId;
+    byBrowserId.set(grant.browserId, session);
+    if (hello.lostTaskIds.length > 0) {
+      log.warn('browser reports lost tasks', { browserId: grant.browserId, taskIds: hello.lostTaskIds });
+    }
+    send(session, {
+      type: 'welcome',
+      protocolVersion: PROTOCOL_VERSION,
+      browserId: grant.browserId,
+      sessionToken: grant.sessionToken,
+      heartbeatIntervalMs,
+      maxConcurrentTasks: tabsPerBrowser,
+    });
+    scheduler.addWorker({
+      id: grant.browserId,
+      capacity: tabsPerBrowser,
+      send: ({ taskId, spec, timeoutMs }) => send(session, { type: 'task', taskId, spec, timeoutMs }),
+      cancel: (taskId, reason) => send(session, { type: 'cancel', taskId, reason }),
+    });
+    log.info('browser connected', {
+      browserId: grant.browserId,
+      userAgent: hello.userAgent,
+      extensionVersion: hello.extensionVersion,
+      browsers: scheduler.workerCount(),
+    });
+  };
+
+  const forget = (session: Session, why: string) => {
+    sessions.delete(session);
+    if (session.browserId === undefined) return;
+    if (byBrowserId.get(session.browserId) === session) {
+      byBrowserId.delete(session.browserId);
+      scheduler.removeWorker(session.browserId);
+      log.info('browser disconnected', { browserId: session.browserId, why, browsers: scheduler.workerCount() });
+    }
+    session.browserId = undefined;
+    session.socket.terminate();
+  };
+
+  const onMessage = (session: Session, data: unknown) => {
+    session.lastSeenAt = Date.now();
+    const decoded = decodeBrowserMessage(data);
+    if (!decoded.ok) {
+      if (session.browserId === undefined) drop(session, HubCloseCode.BAD_HELLO, 'expected hello');
+      else log.warn('invalid message from browser', { browserId: session.browserId, error: decoded.error });
+      return;
+    }
+    const message = decoded.message;
+    if (session.browserId === undefined && message.type !== 'hello') {
+      drop(session, HubCloseCode.BAD_HELLO, 'expected hello');
+      return;
+    }
+    switch (message.type) {
+      case 'hello':
+        if (session.browserId === undefined) greet(session, message);
+        break;
+      case 'result': {
+        const outcome = message.ok
+          ? { capture: message.capture }
+          : { error: new TaskError(message.error.code, message.error.message) };
+        if (!scheduler.complete(session.browserId as string, message.taskId, outcome)) {
+          log.warn('result for a task this browser does not hold', {
+            browserId: session.browserId,
+            taskId: message.taskId,
+          });
+        }
+        break;
+      }
+      case 'heartbeat':
+        break;
+      default:
+        assertNever(message);
+    }
+  };
+
+  wss.on('connection', (socket: WebSocket) => {
+    const session: Session = { browserId: undefined, socket, lastSeenAt: Date.now() };
+    sessions.add(session);
+    const helloTimer = setTimeout(() => {
+      if (session.browserId === undefined) drop(session, HubCloseCode.BAD_HELLO, 'no hello in time');
+    }, HELLO_TIMEOUT_MS);
+    socket.on('message', (data, isBinary) => {
+      if (isBinary) return;
+      onMessage(session, data.toString());
+    });
+    socket.on('close', () => {
+      clearTimeout(helloTimer);
+      forget(session, 'socket closed');
+    });
+    socket.on('error', (err) => log.warn('browser socket error', { error: err.message }));
+  });
+
+  const ticker = setInterval(() => {
+    const now = Date.now();
+    for (const session of sessions) {
+      if (session.browserId === undefined) continue;
+      if (now - session.lastSeenAt > livenessTimeoutMs) {
+        log.warn('browser went silent', { browserId: session.browserId });
+        drop(session, HubCloseCode.SILENT, 'no message within the liveness window');
+        forget(session, 'silent');
+        continue;
+      }
+      send(session, { type: 'heartbeat', sentAt: now });
+    }
+  }, heartbeatIntervalMs);
+  ticker.unref();
+
+  return {
+    handleUpgrade(request, socket, head) {
+      wss.handleUpgrade(request, socket, head, (ws) => wss.emit('connection', ws, request));
+    },
+    runTask: (spec, options) => scheduler.run(spec, options),
+    connectedBrowsers: () => scheduler.workerCount(),
+    async close() {
+      clearInterval(ticker);
+      scheduler.close();
+      for (const session of [...sessions]) {
+        session.socket.close(HubCloseCode.SHUTDOWN, 'server shutting down');
+        forget(session, 'shutdown');
+      }
+      await new Promise<void>((resolve) => wss.close(() => resolve()));
+    },
+  };
+}

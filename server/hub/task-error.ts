@@ -1,0 +1,13 @@
+import type { TaskErrorCode } from '../../shared/protocol/messages';
+
+/** Why a page task did not produce a capture. Browser-reported codes plus the hub's own. */
+export type TaskFailureCode = TaskErrorCode | 'NO_BROWSER' | 'BROWSER_LOST';
+
+export class TaskError extends Error {
+  readonly code: TaskFailureCode;
+  constructor(code: TaskFailureCode, message: string) {
+    super(message);
+    this.name = 'TaskError';
+    this.code = code;
+  }
+}
