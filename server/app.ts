@@ -1,0 +1,42 @@
+import Koa from 'koa';
+import compose from 'koa-compose';
+import type { Keyring } from './auth/keyring';
+import { authenticate } from './http/authenticate';
+import { cors } from './http/cors';
+import { errorHandler } from './http/error-handler';
+import { notFound } from './http/not-found';
+import { readJsonBody } from './http/read-json-body';
+import type { Log } from './log';
+import { healthRoutes } from './routes/health-routes';
+import { scrapeRoutes } from './routes/scrape-routes';
+import type { Scraper } from './scrape/create-scraper';
+
+export interface AppDeps {
+  log: Log;
+  keyring: Keyring;
+  scraper: Scraper;
+  connectedBrowsers(): number;
+  storeKind: 'mongodb' | 'embedded';
+}
+
+/**
+ * The HTTP API as a Koa app, built from its dependencies and never listening by itself:
+ * main.ts serves it, tests drive `app.callback()` or serve it on an ephemeral port.
+ */
+export function createApp(deps: AppDeps): Koa {
+  const app = new Koa();
+  // Errors are rendered by errorHandler; Koa's own logging of them would only duplicate lines.
+  app.silent = true;
+  // Authenticated API routes check the key before reading the body, as Firecrawl does.
+  const api = compose([authenticate({ keyring: deps.keyring }), readJsonBody()]);
+  const routers = [
+    healthRoutes({ connectedBrowsers: deps.connectedBrowsers, storeKind: deps.storeKind }),
+    scrapeRoutes({ scraper: deps.scraper, api }),
+  ];
+
+  app.use(errorHandler({ log: deps.log }));
+  app.use(cors());
+  app.use(notFound());
+  for (const router of routers) app.use(router.routes()).use(router.allowedMethods());
+  return app;
+}

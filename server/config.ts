@@ -1,0 +1,43 @@
+import { z } from 'zod';
+
+/** `true`/`false`/`1`/`0`/`yes`/`no` in any case; anything else is a configuration error. */
+const booleanFlag = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .pipe(z.enum(['true', 'false', '1', '0', 'yes', 'no']))
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const emptyAsUnset = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
+
+/**
+ * The operating contract (architecture.md): these names and defaults are fixed, because tests,
+ * scripts and users depend on them. Parsed once in main.ts; everything else receives `Config`.
+ */
+export const Config = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3002),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  MONGODB_URL: z.preprocess(emptyAsUnset, z.string().min(1).optional()),
+  DATA_DIR: z.string().min(1).default('./data'),
+  BROWSERS: z.coerce.number().int().min(0).max(64).default(1),
+  TABS_PER_BROWSER: z.coerce.number().int().min(1).max(64).default(4),
+  CHROME_PATH: z.preprocess(emptyAsUnset, z.string().min(1).optional()),
+  API_KEY: z.preprocess(emptyAsUnset, z.string().min(8, 'API_KEY must be at least 8 characters').optional()),
+  ALLOW_PRIVATE_NETWORKS: z.preprocess(emptyAsUnset, booleanFlag.optional()).default(false),
+  LLM_BASE_URL: z.preprocess(emptyAsUnset, z.url().optional()),
+  LLM_API_KEY: z.preprocess(emptyAsUnset, z.string().optional()),
+  LLM_MODEL: z.preprocess(emptyAsUnset, z.string().optional()),
+});
+export type Config = z.infer<typeof Config>;
+
+export class ConfigError extends Error {}
+
+/** Reads the configuration from an environment; throws ConfigError naming every bad variable. */
+export function loadConfig(env: Record<string, string | undefined>): Config {
+  const parsed = Config.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return parsed.data;
+}

@@ -1,0 +1,26 @@
+import type { Middleware } from 'koa';
+import type { Keyring, Team } from '../auth/keyring';
+import { errors } from './errors';
+
+declare module 'koa' {
+  interface DefaultState {
+    team?: Team;
+  }
+}
+
+/**
+ * Bearer authentication with Firecrawl's three 401 answers (api-contract.md §1.2). The token is
+ * the second space-separated part of the Authorization header.
+ */
+export function authenticate({ keyring }: { keyring: Keyring }): Middleware {
+  return async (ctx, next) => {
+    const header = ctx.get('authorization');
+    if (header === '') throw errors.unauthorized();
+    const token = header.trim().split(/\s+/)[1];
+    if (token === undefined || token === '') throw errors.tokenMissing();
+    const team = await keyring.findTeam(token);
+    if (team === undefined) throw errors.invalidToken();
+    ctx.state.team = team;
+    return next();
+  };
+}

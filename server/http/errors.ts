@@ -1,0 +1,52 @@
+import { ApiError } from './api-error';
+
+/**
+ * Every error the API returns, declared once. Codes and messages that Firecrawl clients and test
+ * suites match on are Firecrawl's own (api-contract.md §1.2, §1.6–1.8); the rest are ours and are
+ * stable once shipped.
+ */
+export const errors = {
+  unauthorized: () => new ApiError(401, 'Unauthorized'),
+  tokenMissing: () => new ApiError(401, 'Unauthorized: Token missing'),
+  invalidToken: () => new ApiError(401, 'Unauthorized: Invalid token'),
+
+  badRequest: (details: unknown) => new ApiError(400, 'Bad Request', { code: 'BAD_REQUEST', details }),
+  invalidJson: () =>
+    new ApiError(400, 'Bad request, malformed JSON', { code: 'BAD_REQUEST_INVALID_JSON' }),
+  unsupportedMediaType: (type: string) =>
+    new ApiError(415, `Unsupported content type "${type}": send application/json`, {
+      code: 'UNSUPPORTED_MEDIA_TYPE',
+    }),
+  payloadTooLarge: (limitBytes: number) =>
+    new ApiError(413, `Request body is larger than ${limitBytes} bytes`, { code: 'PAYLOAD_TOO_LARGE' }),
+  notFound: () => new ApiError(404, 'Not found'),
+
+  urlBlocked: (message: string) => new ApiError(403, message, { code: 'URL_BLOCKED' }),
+  dnsResolution: (host: string) =>
+    new ApiError(
+      500,
+      `DNS resolution failed for hostname: ${host}. Please check if the domain is valid and accessible.`,
+      { code: 'SCRAPE_DNS_RESOLUTION_ERROR' },
+    ),
+  siteError: (browserError: string) =>
+    new ApiError(500, `Specified URL is failing to load in the browser. Error code: ${browserError}`, {
+      code: 'SCRAPE_SITE_ERROR',
+    }),
+  sslError: (browserError: string) =>
+    new ApiError(500, `An SSL error occurred while scraping the URL: ${browserError}`, {
+      code: 'SCRAPE_SSL_ERROR',
+    }),
+  scrapeTimeout: () => new ApiError(408, 'Scrape timed out', { code: 'SCRAPE_TIMEOUT' }),
+  invalidSelector: (selector: string) =>
+    new ApiError(400, 'Bad Request', {
+      code: 'BAD_REQUEST',
+      details: [{ code: 'custom', message: `Invalid CSS selector: ${selector}`, path: [] }],
+    }),
+  noBrowser: () =>
+    new ApiError(503, 'No browser is connected to take this task. Check BROWSERS and the server log.', {
+      code: 'NO_BROWSER_AVAILABLE',
+      headers: { 'Retry-After': '5' },
+    }),
+  browserFailed: (message: string) =>
+    new ApiError(500, `All scraping engines failed! -- ${message}`, { code: 'SCRAPE_ALL_ENGINES_FAILED' }),
+} as const;

@@ -1,0 +1,40 @@
+import { createServer } from 'node:http';
+import { loadConfig } from './config';
+import { createLog } from './log';
+import { startTabhive } from './start-tabhive';
+
+/**
+ * The one file that listens: reads the environment, starts Tabhive, and stops it on SIGINT/SIGTERM.
+ */
+async function main() {
+  const log = createLog();
+  const config = loadConfig(process.env);
+  const server = createServer();
+  const tabhive = await startTabhive({ config, server, log });
+
+  console.log(`Tabhive listening on ${tabhive.url}`);
+  if (tabhive.generatedApiKey !== undefined) {
+    console.log(`Generated an API key for the default team (kept in ${tabhive.apiKeyFile}):`);
+    console.log(`  ${tabhive.generatedApiKey}`);
+  }
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info('shutting down', { signal });
+    const forced = setTimeout(() => process.exit(1), 15_000);
+    forced.unref();
+    await tabhive.stop();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  // Whatever happens, no launched browser outlives the server.
+  process.on('exit', () => tabhive.killBrowsersNow());
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

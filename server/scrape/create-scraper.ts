@@ -1,0 +1,83 @@
+import { randomUUID } from 'node:crypto';
+import type { ScrapeRequestV2 } from '../../shared/api/v2/scrape-request';
+import { deriveFormats, type BasicFormat } from '../../shared/formats/derive-formats';
+import { InvalidSelectorError } from '../../shared/html/clean-html';
+import type { PageCapture, PageTaskSpec } from '../../shared/protocol/messages';
+import { errors } from '../http/errors';
+import type { UrlPolicy } from '../url-policy/create-url-policy';
+import type { ScrapeDocument } from './scrape-document';
+import { taskErrorToApiError } from './task-error-to-api-error';
+
+/** v2 has no timeout default; Firecrawl's engines stop at 5 minutes, and so do we (contract §3.4). */
+export const DEFAULT_SCRAPE_TIMEOUT_MS = 300_000;
+
+const BASIC_FORMATS = new Set<string>(['markdown', 'html', 'rawHtml', 'links']);
+
+export interface Scraper {
+  scrape(request: ScrapeRequestV2): Promise<ScrapeDocument>;
+}
+
+/**
+ * One scrape, end to end: URL policy, a page task on a browser, formats derived from the capture.
+ */
+export function createScraper({
+  runTask,
+  urlPolicy,
+}: {
+  runTask(spec: PageTaskSpec, options: { timeoutMs: number }): Promise<PageCapture>;
+  urlPolicy: UrlPolicy;
+}): Scraper {
+  return {
+    async scrape(request) {
+      const target = new URL(request.url.url);
+      const verdict = await urlPolicy.check(target);
+      if (!verdict.allowed) {
+        throw verdict.reason === 'dns' ? errors.dnsResolution(target.hostname) : errors.urlBlocked(verdict.message);
+      }
+
+      const capture = await runTask(
+        { url: target.href, waitForMs: request.waitFor },
+        { timeoutMs: request.timeout ?? DEFAULT_SCRAPE_TIMEOUT_MS },
+      ).catch((err: unknown) => {
+        throw taskErrorToApiError(err, target);
+      });
+
+      const requested = request.formats.map((format) => format.type);
+      const formats = new Set(requested.filter((type): type is BasicFormat => BASIC_FORMATS.has(type)));
+      const unsupported = [...new Set(requested.filter((type) => !BASIC_FORMATS.has(type)))];
+
+      let derived;
+      try {
+        derived = deriveFormats(capture, {
+          formats,
+          onlyMainContent: request.onlyMainContent,
+          includeTags: request.includeTags,
+          excludeTags: request.excludeTags,
+          removeBase64Images: request.removeBase64Images,
+        });
+      } catch (err) {
+        if (err instanceof InvalidSelectorError) throw errors.invalidSelector(err.selector);
+        throw err;
+      }
+
+      const { metadata, ...content } = derived;
+      return {
+        ...content,
+        ...(unsupported.length > 0
+          ? { warning: `These formats are not available yet and were skipped: ${unsupported.join(', ')}.` }
+          : {}),
+        metadata: {
+          ...metadata,
+          sourceURL: request.url.raw,
+          url: capture.url,
+          statusCode: capture.statusCode,
+          ...(capture.contentType === undefined ? {} : { contentType: capture.contentType }),
+          ...(capture.error === undefined ? {} : { error: capture.error }),
+          scrapeId: randomUUID(),
+          proxyUsed: 'basic',
+          creditsUsed: 1,
+        },
+      };
+    },
+  };
+}

@@ -1,0 +1,24 @@
+/**
+ * The Document a scrape answers with (api-contract.md §3.5). Only requested formats are present;
+ * optional fields are omitted, never null.
+ */
+export interface ScrapeDocument {
+  markdown?: string;
+  html?: string;
+  rawHtml?: string;
+  links?: string[];
+  warning?: string;
+  metadata: ScrapeMetadata;
+}
+
+export interface ScrapeMetadata {
+  [name: string]: string | string[] | number | undefined;
+  sourceURL: string;
+  url: string;
+  statusCode: number;
+  scrapeId: string;
+  creditsUsed: number;
+  proxyUsed: 'basic' | 'stealth';
+  contentType?: string;
+  error?: string;
+}

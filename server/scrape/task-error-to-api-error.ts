@@ -1,0 +1,24 @@
+import type { ApiError } from '../http/api-error';
+import { errors } from '../http/errors';
+import { TaskError } from '../hub/task-error';
+
+/** What a failed page task means for the API caller (contract §1.8). */
+export function taskErrorToApiError(err: unknown, target: URL): ApiError {
+  if (!(err instanceof TaskError)) throw err;
+  switch (err.code) {
+    case 'SCRAPE_TIMEOUT':
+      return errors.scrapeTimeout();
+    case 'NO_BROWSER':
+      return errors.noBrowser();
+    case 'SCRAPE_DNS_RESOLUTION_ERROR':
+      return errors.dnsResolution(target.hostname);
+    case 'SCRAPE_SSL_ERROR':
+      return errors.sslError(err.message);
+    case 'SCRAPE_SITE_ERROR':
+      return errors.siteError(err.message);
+    case 'BROWSER_LOST':
+    case 'BROWSER_ERROR':
+    case 'TASK_CANCELLED':
+      return errors.browserFailed(err.message);
+  }
+}

@@ -1,0 +1,121 @@
+import { existsSync } from 'node:fs';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { HUB_PATH } from '../shared/protocol/messages';
+import { createApp } from './app';
+import { resolveDefaultApiKey } from './auth/default-api-key';
+import { DEFAULT_TEAM, createStaticKeyring } from './auth/keyring';
+import type { Config } from './config';
+import { createBrowserTokens } from './hub/browser-tokens';
+import { createBrowserHub, type BrowserHub } from './hub/create-browser-hub';
+import { createLocalLauncher, type LocalLauncher } from './launcher/create-local-launcher';
+import { findChrome } from './launcher/find-chrome';
+import type { Log } from './log';
+import { createScraper } from './scrape/create-scraper';
+import { createUrlPolicy } from './url-policy/create-url-policy';
+
+/** Where `npm run build` (wxt build) puts the extension. */
+export const DEFAULT_EXTENSION_DIR = fileURLToPath(new URL('../.output/chrome-mv3', import.meta.url));
+
+export interface RunningTabhive {
+  /** Base URL of the API, e.g. http://127.0.0.1:3002 */
+  url: string;
+  hub: BrowserHub;
+  launcher: LocalLauncher | undefined;
+  generatedApiKey: string | undefined;
+  apiKeyFile: string | undefined;
+  stop(): Promise<void>;
+  killBrowsersNow(): void;
+}
+
+const urlHost = (host: string) => (host.includes(':') ? `[${host}]` : host);
+/** Browsers on this machine reach a wildcard listener through loopback. */
+const reachableHost = (host: string) => (host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host);
+
+/**
+ * Composes Tabhive from its configuration on a given HTTP server: the API, the browser hub on the
+ * same port, and the local browser pool. main.ts calls it; end-to-end tests call it with their
+ * own configuration and port 0.
+ */
+export async function startTabhive({
+  config,
+  server,
+  log,
+  extensionDir = DEFAULT_EXTENSION_DIR,
+}: {
+  config: Config;
+  server: Server;
+  log: Log;
+  extensionDir?: string;
+}): Promise<RunningTabhive> {
+  const defaultKey = await resolveDefaultApiKey({ configured: config.API_KEY, dataDir: config.DATA_DIR });
+  const keyring = createStaticKeyring([{ apiKey: defaultKey.apiKey, team: DEFAULT_TEAM }]);
+  const tokens = createBrowserTokens();
+  const hub = createBrowserHub({ log, tokens, tabsPerBrowser: config.TABS_PER_BROWSER });
+  const scraper = createScraper({
+    runTask: hub.runTask,
+    urlPolicy: createUrlPolicy({ allowPrivateNetworks: config.ALLOW_PRIVATE_NETWORKS }),
+  });
+  const app = createApp({
+    log,
+    keyring,
+    scraper,
+    connectedBrowsers: hub.connectedBrowsers,
+    storeKind: config.MONGODB_URL === undefined ? 'embedded' : 'mongodb',
+  });
+
+  // Fail before listening when the pool cannot start: a server that answers but can never scrape misleads.
+  let chromePath: string | undefined;
+  if (config.BROWSERS > 0) {
+    chromePath = findChrome(config.CHROME_PATH);
+    if (!existsSync(path.join(extensionDir, 'manifest.json'))) {
+      throw new Error(`The extension is not built (${extensionDir} has no manifest.json): run npm run build`);
+    }
+  }
+
+  server.on('request', app.callback());
+  server.on('upgrade', (request, socket, head) => {
+    const pathname = new URL(request.url ?? '/', 'http://localhost').pathname;
+    if (pathname === HUB_PATH) hub.handleUpgrade(request, socket, head);
+    else socket.destroy();
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.PORT, config.HOST, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const { port } = server.address() as AddressInfo;
+  const url = `http://${urlHost(config.HOST)}:${port}`;
+
+  let launcher: LocalLauncher | undefined;
+  if (chromePath !== undefined) {
+    launcher = createLocalLauncher({
+      count: config.BROWSERS,
+      chromePath,
+      extensionDir,
+      hubUrl: `ws://${urlHost(reachableHost(config.HOST))}:${port}${HUB_PATH}`,
+      tokens,
+      log,
+    });
+    await launcher.start();
+  }
+
+  return {
+    url,
+    hub,
+    launcher,
+    generatedApiKey: defaultKey.generated ? defaultKey.apiKey : undefined,
+    apiKeyFile: defaultKey.file,
+    async stop() {
+      server.close();
+      server.closeAllConnections();
+      await hub.close();
+      await launcher?.stop();
+    },
+    killBrowsersNow: () => launcher?.killNow(),
+  };
+}

@@ -1,0 +1,204 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ScrapeRequestV2 } from '../../../shared/api/v2/scrape-request';
+import { createApp } from '../../../server/app';
+import { DEFAULT_TEAM, createStaticKeyring } from '../../../server/auth/keyring';
+import { errors } from '../../../server/http/errors';
+import { silentLog } from '../../../server/log';
+import type { Scraper } from '../../../server/scrape/create-scraper';
+import { serveApp } from '../../helpers/serve-app';
+
+const API_KEY = 'fc-0123456789abcdef0123456789abcdef';
+const received: ScrapeRequestV2[] = [];
+let behaviour: 'ok' | 'crash' | 'timeout' = 'ok';
+
+const scraper: Scraper = {
+  async scrape(request) {
+    received.push(request);
+    if (behaviour === 'crash') throw new Error('secret internal detail at /srv/tabhive');
+    if (behaviour === 'timeout') throw errors.scrapeTimeout();
+    return {
+      markdown: '# Hello',
+      metadata: {
+        sourceURL: request.url.raw,
+        url: request.url.url,
+        statusCode: 200,
+        scrapeId: '5e1b3a70-0000-4000-8000-000000000000',
+        creditsUsed: 1,
+        proxyUsed: 'basic',
+      },
+    };
+  },
+};
+
+let api: { url: string; close(): Promise<void> };
+
+beforeAll(async () => {
+  const app = createApp({
+    log: silentLog,
+    keyring: createStaticKeyring([{ apiKey: API_KEY, team: DEFAULT_TEAM }]),
+    scraper,
+    connectedBrowsers: () => 3,
+    storeKind: 'embedded',
+  });
+  api = await serveApp(app);
+});
+afterAll(async () => api.close());
+
+function post(path: string, body: string, headers: Record<string, string> = {}) {
+  return fetch(`${api.url}${path}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${API_KEY}`, 'content-type': 'application/json', ...headers },
+    body,
+  });
+}
+
+describe('liveness', () => {
+  it('answers GET /health without auth, per the operating contract', async () => {
+    const response = await fetch(`${api.url}/health`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ ok: true, browsers: 3, store: 'embedded' });
+  });
+
+  it('answers GET / with plain text', async () => {
+    const response = await fetch(`${api.url}/`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^text\/plain/);
+  });
+});
+
+describe('authentication', () => {
+  const body = JSON.stringify({ url: 'http://example.com' });
+
+  it('answers 401 Unauthorized without an Authorization header', async () => {
+    const response = await fetch(`${api.url}/v2/scrape`, { method: 'POST', body });
+    expect(response.status).toBe(401);
+    expect(await response.json()).toEqual({ success: false, error: 'Unauthorized' });
+  });
+
+  it('answers 401 Token missing for a bare Bearer', async () => {
+    const response = await post('/v2/scrape', body, { authorization: 'Bearer ' });
+    expect(response.status).toBe(401);
+    expect(await response.json()).toEqual({ success: false, error: 'Unauthorized: Token missing' });
+  });
+
+  it('answers 401 Invalid token for an unknown key', async () => {
+    const response = await post('/v2/scrape', body, { authorization: 'Bearer fc-ffffffffffffffffffffffffffffffff' });
+    expect(response.status).toBe(401);
+    expect(await response.json()).toEqual({ success: false, error: 'Unauthorized: Invalid token' });
+  });
+});
+
+describe('POST /v2/scrape input handling', () => {
+  it('passes the parsed request, with defaults, to the scraper', async () => {
+    behaviour = 'ok';
+    const response = await post('/v2/scrape', JSON.stringify({ url: 'example.com/a', formats: ['markdown', 'links'] }));
+    expect(response.status).toBe(200);
+    const json = await response.json();
+    expect(json.success).toBe(true);
+    expect(json.data.markdown).toBe('# Hello');
+    expect(json.scrape_id).toBeUndefined();
+    const request = received.at(-1);
+    expect(request?.url).toEqual({ raw: 'example.com/a', url: 'http://example.com/a' });
+    expect(request?.onlyMainContent).toBe(true);
+    expect(request?.formats.map((format) => format.type)).toEqual(['markdown', 'links']);
+  });
+
+  it('adds scrape_id for the website client', async () => {
+    const response = await post('/v2/scrape', JSON.stringify({ url: 'http://example.com', origin: 'website' }));
+    expect((await response.json()).scrape_id).toBe('5e1b3a70-0000-4000-8000-000000000000');
+  });
+
+  it('accepts loopback targets at the schema level (the URL policy decides later)', async () => {
+    const response = await post('/v2/scrape', JSON.stringify({ url: 'http://127.0.0.1:8080/page' }));
+    expect(response.status).toBe(200);
+  });
+
+  it('answers 400 in Firecrawl shape for an unknown format', async () => {
+    const response = await post('/v2/scrape', JSON.stringify({ url: 'http://example.com', formats: ['pdfs'] }));
+    expect(response.status).toBe(400);
+    const json = await response.json();
+    expect(json).toMatchObject({ success: false, code: 'BAD_REQUEST', error: 'Bad Request' });
+    expect(Array.isArray(json.details)).toBe(true);
+    expect(json.details[0].path).toEqual(['formats', 0, 'type']);
+  });
+
+  it('answers 400 with unrecognized_keys for an unknown field', async () => {
+    const response = await post('/v2/scrape', JSON.stringify({ url: 'http://example.com', bogus: 1 }));
+    const json = await response.json();
+    expect(response.status).toBe(400);
+    expect(json.details).toContainEqual(
+      expect.objectContaining({ code: 'unrecognized_keys', keys: ['bogus'], path: [] }),
+    );
+  });
+
+  it('answers 400 when url is missing', async () => {
+    const response = await post('/v2/scrape', JSON.stringify({ formats: ['markdown'] }));
+    expect(response.status).toBe(400);
+    expect((await response.json()).details[0].path).toEqual(['url']);
+  });
+
+  it('answers BAD_REQUEST_INVALID_JSON for malformed JSON', async () => {
+    const response = await post('/v2/scrape', '{"url": "http://example.com",');
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({
+      success: false,
+      code: 'BAD_REQUEST_INVALID_JSON',
+      error: 'Bad request, malformed JSON',
+    });
+  });
+
+  it('answers 413 for a body over the limit', async () => {
+    const response = await post('/v2/scrape', JSON.stringify({ url: 'http://example.com', pad: 'x'.repeat(11 * 1024 * 1024) }));
+    expect(response.status).toBe(413);
+    expect((await response.json()).code).toBe('PAYLOAD_TOO_LARGE');
+  });
+
+  it('reads a JSON body that curl -d sent as a form', async () => {
+    const response = await post('/v2/scrape', JSON.stringify({ url: 'http://example.com/curl' }), {
+      'content-type': 'application/x-www-form-urlencoded',
+    });
+    expect(response.status).toBe(200);
+    expect(received.at(-1)?.url.raw).toBe('http://example.com/curl');
+  });
+
+  it('answers 415 for a body that is neither JSON nor a form', async () => {
+    const response = await post('/v2/scrape', 'url=x', { 'content-type': 'text/plain' });
+    expect(response.status).toBe(415);
+  });
+
+  it('renders typed errors from below, e.g. 408 SCRAPE_TIMEOUT', async () => {
+    behaviour = 'timeout';
+    const response = await post('/v2/scrape', JSON.stringify({ url: 'http://example.com' }));
+    expect(response.status).toBe(408);
+    expect(await response.json()).toEqual({ success: false, code: 'SCRAPE_TIMEOUT', error: 'Scrape timed out' });
+  });
+
+  it('answers 500 UNKNOWN_ERROR without internals when something breaks', async () => {
+    behaviour = 'crash';
+    const response = await post('/v2/scrape', JSON.stringify({ url: 'http://example.com' }));
+    expect(response.status).toBe(500);
+    const json = await response.json();
+    expect(json).toMatchObject({ success: false, code: 'UNKNOWN_ERROR' });
+    expect(json.error).toMatch(/exception ID is [0-9a-f-]{36}/);
+    expect(JSON.stringify(json)).not.toContain('secret');
+    behaviour = 'ok';
+    expect((await post('/v2/scrape', JSON.stringify({ url: 'http://example.com' }))).status).toBe(200);
+  });
+});
+
+describe('routing', () => {
+  it('answers unknown routes with a JSON 404', async () => {
+    const response = await fetch(`${api.url}/v2/nothing-here`, { headers: { authorization: `Bearer ${API_KEY}` } });
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ success: false, error: 'Not found' });
+  });
+
+  it('answers CORS preflights for any origin', async () => {
+    const response = await fetch(`${api.url}/v2/scrape`, {
+      method: 'OPTIONS',
+      headers: { origin: 'https://app.example', 'access-control-request-method': 'POST' },
+    });
+    expect(response.status).toBe(204);
+    expect(response.headers.get('access-control-allow-origin')).toBe('*');
+  });
+});
