@@ -1,0 +1,63 @@
+import { browser } from 'wxt/browser';
+import { defineBackground } from 'wxt/utils/define-background';
+import { watchForLaunchTab } from '../utils/adopt-launch-tab';
+import { createHubConnection } from '../utils/hub-connection';
+import { hubSettingsItem, readHubSettings, writeHubSettings } from '../utils/hub-settings';
+import { taskJournal } from '../utils/task-journal';
+import { createTaskRunner } from '../utils/task-runner';
+
+/** While disconnected, an alarm wakes a worker that Chrome stopped, so it reconnects by itself. */
+const RECONNECT_ALARM = 'hub-reconnect';
+
+/** Closes tabs that a previous worker left behind and returns the ids of the tasks they belonged to. */
+async function reclaimOrphans(): Promise<string[]> {
+  const journal = await taskJournal.drain();
+  await Promise.all(
+    Object.values(journal).map(({ tabId }) =>
+      tabId === undefined ? undefined : browser.tabs.remove(tabId).catch(() => undefined),
+    ),
+  );
+  return Object.keys(journal);
+}
+
+export default defineBackground({
+  type: 'module',
+  // Listeners are registered synchronously here, so that the events that wake a stopped worker find them.
+  main() {
+    const orphans = reclaimOrphans();
+    /** The token this worker's connection holds now; storing it is no reason to reconnect. */
+    let sessionToken: string | undefined;
+    const runner = createTaskRunner({ reply: (message) => hub.send(message) });
+    const hub = createHubConnection({
+      readSettings: readHubSettings,
+      async saveSessionToken(token) {
+        sessionToken = token;
+        const settings = await readHubSettings();
+        if (settings !== undefined && settings.token !== token) await writeHubSettings({ ...settings, token });
+      },
+      takeLostTaskIds: async () => [...(await orphans), ...(await reclaimOrphans())],
+      onWelcome: () => void browser.alarms.clear(RECONNECT_ALARM),
+      onTask: (task) => runner.start(task),
+      onCancel: (message) => runner.cancel(message.taskId),
+      onStateChange(state, detail) {
+        if (state === 'waiting' || state === 'connecting') {
+          void browser.alarms.create(RECONNECT_ALARM, { periodInMinutes: 0.5 });
+        }
+        if (state !== 'open') runner.cancelAll();
+        console.warn(`tabhive: hub ${state}${detail ? ` (${detail})` : ''}`);
+      },
+      extensionVersion: browser.runtime.getManifest().version,
+      userAgent: navigator.userAgent,
+    });
+
+    browser.alarms.onAlarm.addListener((alarm) => {
+      if (alarm.name === RECONNECT_ALARM) hub.connect();
+    });
+    hubSettingsItem.watch(async () => {
+      const settings = await readHubSettings();
+      if (settings === undefined || settings.token !== sessionToken) hub.connect({ force: true });
+    });
+    watchForLaunchTab();
+    hub.connect();
+  },
+});

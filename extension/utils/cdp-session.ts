@@ -1,0 +1,70 @@
+import type { Browser } from 'wxt/browser';
+
+/** The slice of chrome.debugger we use. The polyfill passes `debugger` through untouched. */
+type DebuggerApi = typeof Browser.debugger;
+
+function debuggerApi(): DebuggerApi {
+  // chrome.debugger directly: webextension-polyfill has no debugger namespace of its own.
+  return (globalThis as unknown as { chrome: { debugger: DebuggerApi } }).chrome.debugger;
+}
+
+/** The protocol version chrome.debugger.attach asks for; every current Chromium speaks it. */
+const CDP_VERSION = '1.3';
+
+export type CdpEventListener = (method: string, params: Record<string, unknown>) => void;
+
+/** One tab's DevTools protocol session, owned by one task. */
+export interface CdpSession {
+  send<T = Record<string, unknown>>(method: string, params?: Record<string, unknown>): Promise<T>;
+  onEvent(listener: CdpEventListener): void;
+  /** Resolves when the session ended by itself (tab closed, user cancelled the infobar). */
+  readonly detached: Promise<string>;
+  detach(): Promise<void>;
+}
+
+export async function attachCdp(tabId: number): Promise<CdpSession> {
+  const api = debuggerApi();
+  const target = { tabId };
+  await api.attach(target, CDP_VERSION);
+
+  const listeners: CdpEventListener[] = [];
+  let resolveDetached: (reason: string) => void = () => {};
+  const detached = new Promise<string>((resolve) => (resolveDetached = resolve));
+  let attached = true;
+
+  const onEvent = (source: { tabId?: number }, method: string, params?: object) => {
+    if (source.tabId !== tabId) return;
+    for (const listener of listeners) listener(method, (params ?? {}) as Record<string, unknown>);
+  };
+  const onDetach = (source: { tabId?: number }, reason: string) => {
+    if (source.tabId !== tabId) return;
+    attached = false;
+    cleanup();
+    resolveDetached(reason);
+  };
+  const cleanup = () => {
+    api.onEvent.removeListener(onEvent);
+    api.onDetach.removeListener(onDetach);
+  };
+  api.onEvent.addListener(onEvent);
+  api.onDetach.addListener(onDetach);
+
+  return {
+    async send<T>(method: string, params: Record<string, unknown> = {}) {
+      return (await api.sendCommand(target, method, params)) as T;
+    },
+    onEvent: (listener) => void listeners.push(listener),
+    detached,
+    async detach() {
+      cleanup();
+      if (!attached) return;
+      attached = false;
+      try {
+        await api.detach(target);
+      } catch {
+        // The tab is already gone, which detaches too.
+      }
+      resolveDetached('detached by task');
+    },
+  };
+}

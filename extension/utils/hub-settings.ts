@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { storage } from 'wxt/utils/storage';
+
+/**
+ * Where this browser's hub is and how it proves who it is. Written by the launch page (local
+ * pool) or by pairing (donated browsers); the worker replaces a launch token with the session
+ * token from `welcome`, since launch tokens work once.
+ */
+export const HubSettings = z.object({
+  serverUrl: z.url({ protocol: /^wss?$/ }),
+  token: z.string().min(1),
+  /** How the browser joined: launched by a server, or paired by a person. */
+  origin: z.enum(['launched', 'paired']),
+});
+export type HubSettings = z.infer<typeof HubSettings>;
+
+/** Stored unparsed: storage is an edge, and what comes back is parsed like any other input. */
+export const hubSettingsItem = storage.defineItem<unknown>('local:hub', { fallback: null });
+
+export async function readHubSettings(): Promise<HubSettings | undefined> {
+  const parsed = HubSettings.safeParse(await hubSettingsItem.getValue());
+  return parsed.success ? parsed.data : undefined;
+}
+
+export async function writeHubSettings(settings: HubSettings): Promise<void> {
+  await hubSettingsItem.setValue(HubSettings.parse(settings));
+}

@@ -1,0 +1,49 @@
+import { storage } from 'wxt/utils/storage';
+import { z } from 'zod';
+
+/**
+ * Tasks in flight and the tabs they opened, kept in session storage, which outlives the service
+ * worker: when Chrome kills or restarts the worker mid-task, the next start closes the orphaned
+ * tabs and reports the task ids as lost in its next `hello`.
+ */
+const Journal = z.record(z.string(), z.object({ tabId: z.number().int().optional() }));
+type Journal = z.infer<typeof Journal>;
+
+const journalItem = storage.defineItem<unknown>('session:taskJournal', { fallback: {} });
+
+async function read(): Promise<Journal> {
+  const parsed = Journal.safeParse(await journalItem.getValue());
+  return parsed.success ? parsed.data : {};
+}
+
+// Writes are chained so that concurrent tasks do not overwrite each other's entries.
+let pending: Promise<unknown> = Promise.resolve();
+function update(change: (journal: Journal) => void): Promise<void> {
+  const next = pending.then(async () => {
+    const journal = await read();
+    change(journal);
+    await journalItem.setValue(journal);
+  });
+  pending = next.catch(() => undefined);
+  return next;
+}
+
+export const taskJournal = {
+  record: (taskId: string, tabId?: number) =>
+    update((journal) => {
+      journal[taskId] = tabId === undefined ? {} : { tabId };
+    }),
+  remove: (taskId: string) =>
+    update((journal) => {
+      delete journal[taskId];
+    }),
+  /** Everything recorded, and empties the journal. */
+  async drain(): Promise<Journal> {
+    let drained: Journal = {};
+    await update((journal) => {
+      drained = { ...journal };
+      for (const key of Object.keys(journal)) delete journal[key];
+    });
+    return drained;
+  },
+};

@@ -1,0 +1,40 @@
+import type { ResultMessage, TaskMessage } from '../../shared/protocol/messages';
+import { PageTaskError } from './page-task-error';
+import { runPageTask } from './run-page-task';
+
+/**
+ * Runs the server's tasks, each with its own AbortController so that a `cancel` stops the waits
+ * (the tab is closed by the task's own clean-up), and turns every outcome into a `result`.
+ */
+export function createTaskRunner({ reply }: { reply(message: ResultMessage): void }) {
+  const running = new Map<string, AbortController>();
+
+  return {
+    start(task: TaskMessage) {
+      // The same task may come again after a reconnect; a live run of it keeps going.
+      if (running.get(task.taskId)?.signal.aborted === false) return;
+      const controller = new AbortController();
+      running.set(task.taskId, controller);
+      runPageTask(task, controller.signal)
+        .then((capture) => reply({ type: 'result', taskId: task.taskId, ok: true, capture }))
+        .catch((err: unknown) => {
+          if (controller.signal.aborted) return;
+          const error =
+            err instanceof PageTaskError
+              ? { code: err.code, message: err.message }
+              : { code: 'BROWSER_ERROR' as const, message: err instanceof Error ? err.message : String(err) };
+          reply({ type: 'result', taskId: task.taskId, ok: false, error });
+        })
+        .finally(() => {
+          if (running.get(task.taskId) === controller) running.delete(task.taskId);
+        });
+    },
+    cancel(taskId: string) {
+      running.get(taskId)?.abort();
+    },
+    /** Stops every task; used when the connection they belong to is gone. */
+    cancelAll() {
+      for (const controller of running.values()) controller.abort();
+    },
+  };
+}
