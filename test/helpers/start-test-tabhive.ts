@@ -1,0 +1,60 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { loadConfig } from '../../server/config';
+import { createLog } from '../../server/log';
+import { startTabhive } from '../../server/start-tabhive';
+
+export const TEST_API_KEY = 'fc-7e57a9e0000000000000000000000001';
+
+/** Polls `condition` until it holds or `timeoutMs` passes. */
+export async function waitUntil(condition: () => boolean | Promise<boolean>, timeoutMs: number, what: string) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/**
+ * The whole server in this process, as main.ts composes it, on an ephemeral port with its own
+ * data directory and `browsers` real headless Chromium processes running the built extension.
+ */
+export async function startTestTabhive({
+  browsers = 1,
+  env = {},
+}: { browsers?: number; env?: Record<string, string> } = {}) {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'tabhive-test-'));
+  const config = loadConfig({
+    PORT: '0',
+    HOST: '127.0.0.1',
+    BROWSERS: String(browsers),
+    API_KEY: TEST_API_KEY,
+    ALLOW_PRIVATE_NETWORKS: 'true',
+    DATA_DIR: dataDir,
+    ...env,
+  });
+  const tabhive = await startTabhive({ config, server: createServer(), log: createLog({ quiet: true }) });
+  await waitUntil(() => tabhive.hub.connectedBrowsers() >= browsers, 20_000, `${browsers} browser(s) to connect`);
+
+  return {
+    url: tabhive.url,
+    apiKey: TEST_API_KEY,
+    tabhive,
+    /** POSTs JSON with the test key and returns status and parsed body. */
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- response bodies are what the API sent; tests assert on their shape
+    async post(pathname: string, body: unknown): Promise<{ status: number; json: any }> {
+      const response = await fetch(`${tabhive.url}${pathname}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${TEST_API_KEY}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      return { status: response.status, json: (await response.json()) as any };
+    },
+    async stop() {
+      await tabhive.stop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
