@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../../server/config';
+
+describe('configuration from the environment', () => {
+  it('has the operating contract defaults', () => {
+    expect(loadConfig({})).toEqual({
+      PORT: 3002,
+      HOST: '127.0.0.1',
+      DATA_DIR: './data',
+      BROWSERS: 1,
+      TABS_PER_BROWSER: 4,
+      ALLOW_PRIVATE_NETWORKS: false,
+    });
+  });
+
+  it('reads every setting', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      HOST: '0.0.0.0',
+      MONGODB_URL: 'mongodb://127.0.0.1:27017/tabhive',
+      DATA_DIR: '/var/lib/tabhive',
+      BROWSERS: '0',
+      TABS_PER_BROWSER: '2',
+      CHROME_PATH: '/opt/chromium/chrome',
+      API_KEY: 'fc-0123456789abcdef0123456789abcdef',
+      ALLOW_PRIVATE_NETWORKS: 'TRUE',
+      LLM_BASE_URL: 'http://127.0.0.1:11434/v1',
+      LLM_API_KEY: 'sk-local',
+      LLM_MODEL: 'llama',
+    });
+    expect(config).toMatchObject({ PORT: 8080, BROWSERS: 0, TABS_PER_BROWSER: 2, ALLOW_PRIVATE_NETWORKS: true });
+    expect(config.MONGODB_URL).toBe('mongodb://127.0.0.1:27017/tabhive');
+  });
+
+  it('treats empty variables as unset', () => {
+    expect(loadConfig({ API_KEY: '', MONGODB_URL: ' ', ALLOW_PRIVATE_NETWORKS: '' })).toMatchObject({
+      ALLOW_PRIVATE_NETWORKS: false,
+    });
+    expect(loadConfig({ API_KEY: '' }).API_KEY).toBeUndefined();
+  });
+
+  it('names every bad variable in one error', () => {
+    expect(() => loadConfig({ PORT: 'eighty', BROWSERS: '-1', ALLOW_PRIVATE_NETWORKS: 'maybe' })).toThrow(ConfigError);
+    try {
+      loadConfig({ PORT: 'eighty', BROWSERS: '-1', ALLOW_PRIVATE_NETWORKS: 'maybe' });
+    } catch (err) {
+      const message = (err as Error).message;
+      expect(message).toContain('PORT');
+      expect(message).toContain('BROWSERS');
+      expect(message).toContain('ALLOW_PRIVATE_NETWORKS');
+    }
+  });
+});
