@@ -1,0 +1,114 @@
+import { absolutizeUrls } from '../html/absolutize-urls';
+import { cleanDocument } from '../html/clean-html';
+import { extractLinks } from '../html/extract-links';
+import { extractMetadata } from '../html/extract-metadata';
+import { parseHtml } from '../html/parse-html';
+import { documentBaseUrl } from '../html/resolve-url';
+import { fencedCodeBlock, toMarkdown } from '../markdown/to-markdown';
+import type { PageCapture } from '../protocol/messages';
+
+export type BasicFormat = 'markdown' | 'html' | 'rawHtml' | 'links';
+
+export interface DeriveOptions {
+  formats: ReadonlySet<BasicFormat>;
+  onlyMainContent: boolean;
+  includeTags?: readonly string[];
+  excludeTags?: readonly string[];
+  removeBase64Images: boolean;
+}
+
+export interface DerivedFormats {
+  markdown?: string;
+  html?: string;
+  rawHtml?: string;
+  links?: string[];
+  metadata: Record<string, string | string[]>;
+}
+
+interface Rendered {
+  document: Document;
+  markdown: string | undefined;
+  links: string[] | undefined;
+}
+
+/**
+ * Turns what a browser captured into the requested basic formats (api-contract §3.5): markdown,
+ * html and links from the rendered DOM after cleaning, rawHtml verbatim, metadata from the raw
+ * HTML. Each HTML string is parsed once, and the rendered one again only for the empty-main-content
+ * retry. Throws InvalidSelectorError for an unusable includeTags/excludeTags selector.
+ */
+export function deriveFormats(capture: PageCapture, options: DeriveOptions): DerivedFormats {
+  const kind = documentKind(capture.contentType);
+  if (kind !== 'html') return deriveFromBody(capture, kind, options);
+
+  const rawDocument = parseHtml(capture.rawHtml);
+  const metadata = extractMetadata(rawDocument, capture.url);
+  // The rendered DOM leaves out what is not displayed, which includes <head> and its <base>.
+  const pageBase = documentBaseUrl(rawDocument, capture.url);
+  const renderedHtml = capture.renderedHtml || capture.rawHtml;
+  const firstDocument = renderedHtml === capture.rawHtml ? rawDocument : parseHtml(renderedHtml);
+
+  let rendered = render(firstDocument, pageBase, options, options.onlyMainContent);
+  if (options.onlyMainContent && isEmpty(rendered)) {
+    // api-contract §3.1: when the main content comes out empty, retry silently with the whole page.
+    rendered = render(parseHtml(renderedHtml), pageBase, options, false);
+  }
+
+  const derived: DerivedFormats = { metadata };
+  if (rendered.markdown !== undefined) derived.markdown = rendered.markdown;
+  if (options.formats.has('html')) derived.html = rendered.document.body.innerHTML;
+  if (options.formats.has('rawHtml')) derived.rawHtml = capture.rawHtml;
+  if (rendered.links !== undefined) derived.links = rendered.links;
+  return derived;
+}
+
+function render(
+  document: Document,
+  pageBase: string,
+  options: DeriveOptions,
+  onlyMainContent: boolean,
+): Rendered {
+  const baseUrl = documentBaseUrl(document, pageBase);
+  cleanDocument(document, {
+    onlyMainContent,
+    includeTags: options.includeTags,
+    excludeTags: options.excludeTags,
+  });
+  // Links first: once URLs are absolute, a same-page `#anchor` looks like any other link.
+  const links = options.formats.has('links') ? extractLinks(document, baseUrl) : undefined;
+  absolutizeUrls(document.body, baseUrl);
+  const markdown = options.formats.has('markdown') ? toMarkdown(document, options) : undefined;
+  return { document, markdown, links };
+}
+
+/** Empty markdown; when markdown was not asked for, a body with no text and no image stands in for it. */
+function isEmpty({ document, markdown }: Rendered): boolean {
+  if (markdown !== undefined) return markdown === '';
+  return (document.body.textContent ?? '').trim() === '' && document.body.querySelector('img') === null;
+}
+
+type DocumentKind = 'html' | 'json' | 'text';
+
+function documentKind(contentType: string | undefined): DocumentKind {
+  const mediaType = (contentType ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+  if (mediaType === 'application/json' || mediaType.endsWith('+json')) return 'json';
+  if (mediaType === 'text/plain') return 'text';
+  return 'html';
+}
+
+/** Documents that are not HTML: the capture's rawHtml is the response body as sent. */
+function deriveFromBody(capture: PageCapture, kind: 'json' | 'text', options: DeriveOptions): DerivedFormats {
+  const body = capture.rawHtml;
+  const derived: DerivedFormats = { metadata: {} };
+  if (options.formats.has('markdown')) {
+    derived.markdown = kind === 'json' ? fencedCodeBlock(body, 'json') : body.trim();
+  }
+  if (options.formats.has('html')) derived.html = `<pre>${escapeHtml(body)}</pre>`;
+  if (options.formats.has('rawHtml')) derived.rawHtml = body;
+  if (options.formats.has('links')) derived.links = [];
+  return derived;
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}

@@ -1,0 +1,122 @@
+import { absolutizeUrls } from './absolutize-urls';
+import { parseHtml } from './parse-html';
+import { removeBoilerplate } from './remove-boilerplate';
+import { documentBaseUrl } from './resolve-url';
+
+export interface CleanOptions {
+  onlyMainContent: boolean;
+  /** CSS selectors; when any is given, only matching elements are kept. */
+  includeTags?: readonly string[];
+  /** CSS selectors of elements to remove. */
+  excludeTags?: readonly string[];
+}
+
+/** A caller-supplied CSS selector that cannot be parsed. The API answers it with a 400. */
+export class InvalidSelectorError extends Error {
+  readonly selector: string;
+
+  constructor(selector: string, options?: ErrorOptions) {
+    super(`Invalid CSS selector: ${selector}`, options);
+    this.name = 'InvalidSelectorError';
+    this.selector = selector;
+  }
+}
+
+const NEVER_CONTENT = 'script, style, noscript, meta, head, link, template';
+const COMMENT_NODE = 8;
+
+/**
+ * The `html` format: the body of `html` cleaned by {@link cleanDocument}, with `href`, `src` and
+ * `srcset` made absolute against `<base href>` or `baseUrl`.
+ */
+export function cleanHtml(html: string, baseUrl: string, options: CleanOptions): string {
+  const document = parseHtml(html);
+  // Read <base> before cleaning removes the head it lives in.
+  const resolvedBase = documentBaseUrl(document, baseUrl);
+  cleanDocument(document, options);
+  absolutizeUrls(document.body, resolvedBase);
+  return document.body.innerHTML;
+}
+
+/**
+ * Cleans the body of `document` in place: drops what is never content (scripts, styles, comments,
+ * …), renames iframes, keeps only `includeTags` matches, removes `excludeTags` matches, and removes
+ * boilerplate when `onlyMainContent`. URLs are left alone, so links can still be told from
+ * same-page anchors. Throws {@link InvalidSelectorError}, before changing anything, if a selector is
+ * invalid.
+ */
+export function cleanDocument(document: Document, options: CleanOptions): void {
+  const includeTags = usableSelectors(options.includeTags);
+  const excludeTags = usableSelectors(options.excludeTags);
+  validateSelectors([...includeTags, ...excludeTags]);
+
+  const body = document.body;
+  for (const element of body.querySelectorAll(NEVER_CONTENT)) element.remove();
+  removeComments(body);
+  renameIframes(document);
+
+  const kept = new Set<Element>();
+  if (includeTags.length > 0) {
+    for (const element of outermost(body.querySelectorAll(includeTags.join(', ')))) kept.add(element);
+    body.replaceChildren(...kept);
+  }
+  if (excludeTags.length > 0) {
+    for (const element of body.querySelectorAll(excludeTags.join(', '))) element.remove();
+  }
+  if (options.onlyMainContent) removeBoilerplate(body, kept);
+}
+
+/**
+ * Throws {@link InvalidSelectorError} for the first selector the DOM cannot parse. Lets the API
+ * reject a request before a browser is spent on it.
+ */
+export function validateSelectors(selectors: readonly string[]): void {
+  // css-select compiles a selector before matching, so an empty document is enough to parse it.
+  const document = parseHtml('');
+  for (const selector of selectors) {
+    try {
+      document.querySelector(selector);
+    } catch (error) {
+      throw new InvalidSelectorError(selector, { cause: error });
+    }
+  }
+}
+
+/** Blank selectors are ignored, as Firecrawl does. */
+function usableSelectors(selectors: readonly string[] | undefined): string[] {
+  return (selectors ?? []).map((selector) => selector.trim()).filter((selector) => selector !== '');
+}
+
+/** Matches (in document order) that are not inside an earlier match, so nothing is kept twice. */
+function outermost(matches: Iterable<Element>): Element[] {
+  const result: Element[] = [];
+  for (const element of matches) {
+    const last = result.at(-1);
+    if (last === undefined || !last.contains(element)) result.push(element);
+  }
+  return result;
+}
+
+/**
+ * Every `<iframe>` becomes `<div data-original-tag="iframe">`, the element the API rewrites `iframe`
+ * in includeTags/excludeTags to (api-contract §3.1, shared/api/rewrite-iframe-selector.ts). A
+ * browser that inlines frame content sends such divs already; the frames left are empty here.
+ */
+function renameIframes(document: Document): void {
+  for (const iframe of document.body.querySelectorAll('iframe')) {
+    const div = document.createElement('div');
+    for (const { name, value } of Array.from(iframe.attributes)) div.setAttribute(name, value);
+    div.setAttribute('data-original-tag', 'iframe');
+    iframe.replaceWith(div);
+  }
+}
+
+function removeComments(root: Node): void {
+  const stack: Node[] = [root];
+  for (let node = stack.pop(); node !== undefined; node = stack.pop()) {
+    for (const child of Array.from(node.childNodes)) {
+      if (child.nodeType === COMMENT_NODE) child.remove();
+      else if (child.hasChildNodes()) stack.push(child);
+    }
+  }
+}

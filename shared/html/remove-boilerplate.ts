@@ -1,0 +1,111 @@
+/**
+ * Site chrome: removed wherever it appears. Class and id names are matched as whole tokens, so
+ * `.ad` does not hit `.header` or `.download`.
+ */
+const PAGE_CHROME = [
+  'nav',
+  '[role=navigation]',
+  '[role=banner]',
+  '[role=contentinfo]',
+  '#header',
+  '#footer',
+  '.site-header',
+  '.site-footer',
+  '.nav',
+  '.navbar',
+  '.navigation',
+  '#nav',
+  '#navigation',
+  '.menu',
+  '#menu',
+  '.breadcrumb',
+  '.breadcrumbs',
+  '#breadcrumbs',
+  '.sidebar',
+  '#sidebar',
+  '.widget',
+  '.skip-link',
+  '.skip-to-content',
+  '.lang-selector',
+  '.language-selector',
+  '#language-selector',
+  '.cookie',
+  '.cookies',
+  '.cookie-banner',
+  '.cookie-consent',
+  '.cookie-notice',
+  '#cookie',
+  '#cookie-banner',
+  '#cookie-consent',
+  '#cookie-notice',
+  '.ad',
+  '.ads',
+  '.advert',
+  '.advertisement',
+  '.adsbygoogle',
+  '#ad',
+  '#ads',
+  '.social',
+  '.social-links',
+  '.social-media',
+  '.social-share',
+  '#social',
+  '.share',
+  '.sharing',
+  '.share-buttons',
+  '#share',
+  '.popup',
+  '#popup',
+  '.modal',
+  '#modal',
+  '[role=dialog]',
+  '[aria-modal=true]',
+].join(', ');
+
+/**
+ * Sectioning elements that are chrome only at page level. Inside the main content an article's
+ * `<header>` holds its title and byline, its `<footer>` its tags, and an `<aside>` is a note or a
+ * pull quote (the HTML-AAM mapping makes the same distinction for the banner and contentinfo roles).
+ */
+const SECTION_CHROME = 'header, footer, aside, .header, .footer, [role=complementary]';
+
+const MAIN = 'main, [role=main], #main';
+const SEMANTIC_CONTENT = 'article, main, [role=main]';
+
+/**
+ * The onlyMainContent filter: a selector blocklist in the manner of Firecrawl's, made safer in two
+ * ways. An element holding the main content (`main`, `[role=main]`, `#main`; `article` on pages
+ * without those) is never removed, whatever its class says. Header, footer and aside count as chrome
+ * only outside the content, so an article keeps its own header and notes.
+ *
+ * `keep` lists elements the caller chose explicitly (includeTags); they stay, their contents are
+ * still filtered.
+ */
+export function removeBoilerplate(root: ParentNode, keep: ReadonlySet<Element> = new Set()): void {
+  const mains = Array.from(root.querySelectorAll(MAIN));
+  const anchors = mains.length > 0 ? mains : Array.from(root.querySelectorAll('article'));
+  const containers = contentContainers(root);
+  const holdsMainContent = (element: Element) =>
+    keep.has(element) || anchors.some((anchor) => element.contains(anchor));
+  const insideContent = (element: Element) =>
+    containers.some((container) => container !== element && container.contains(element));
+
+  for (const element of root.querySelectorAll(PAGE_CHROME)) {
+    if (!holdsMainContent(element)) element.remove();
+  }
+  for (const element of root.querySelectorAll(SECTION_CHROME)) {
+    if (!holdsMainContent(element) && !insideContent(element)) element.remove();
+  }
+}
+
+/**
+ * Elements whose descendants are content. A `#main` counts only when it wraps no semantic
+ * container: older themes use `<div id="main">` for content and sidebar together.
+ */
+function contentContainers(root: ParentNode): Element[] {
+  const semantic = Array.from(root.querySelectorAll(SEMANTIC_CONTENT));
+  const mainIds = Array.from(root.querySelectorAll('#main')).filter(
+    (element) => !semantic.some((container) => element.contains(container)),
+  );
+  return [...semantic, ...mainIds];
+}
