@@ -33,7 +33,8 @@ export default defineBackground({
       async saveSessionToken(token) {
         sessionToken = token;
         const settings = await readHubSettings();
-        if (settings !== undefined && settings.token !== token) await writeHubSettings({ ...settings, token });
+        if (settings !== undefined && settings.token !== token)
+          await writeHubSettings({ ...settings, token });
       },
       takeLostTaskIds: async () => [...(await orphans), ...(await reclaimOrphans())],
       onWelcome: () => void browser.alarms.clear(RECONNECT_ALARM),

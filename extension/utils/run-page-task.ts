@@ -30,10 +30,20 @@ function createPageWatch(cdp: CdpSession, mainFrameId: string) {
     if (method === 'Page.lifecycleEvent' && params.frameId === mainFrameId) {
       if (params.name === 'init') lifecycle.clear();
       lifecycle.add(String(params.name));
-    } else if (method === 'Network.responseReceived' && params.type === 'Document' && params.frameId === mainFrameId) {
+    } else if (
+      method === 'Network.responseReceived' &&
+      params.type === 'Document' &&
+      params.frameId === mainFrameId
+    ) {
       const r = params.response as { status: number; mimeType?: string; headers?: Record<string, string> };
-      const headerType = Object.entries(r.headers ?? {}).find(([name]) => name.toLowerCase() === 'content-type')?.[1];
-      response = { requestId: String(params.requestId), status: r.status, contentType: headerType ?? r.mimeType };
+      const headerType = Object.entries(r.headers ?? {}).find(
+        ([name]) => name.toLowerCase() === 'content-type',
+      )?.[1];
+      response = {
+        requestId: String(params.requestId),
+        status: r.status,
+        contentType: headerType ?? r.mimeType,
+      };
     }
     for (const wake of waiters) wake();
   });
@@ -134,27 +144,37 @@ export async function runPageTask(task: TaskMessage, signal: AbortSignal): Promi
       await watch.until(() => false, Math.min(deadline, Date.now() + task.spec.waitForMs), signal);
     }
 
-    const { executionContextId } = await cdp.send<{ executionContextId: number }>('Page.createIsolatedWorld', {
-      frameId: mainFrameId,
-      worldName: 'tabhive-capture',
-    });
+    const { executionContextId } = await cdp.send<{ executionContextId: number }>(
+      'Page.createIsolatedWorld',
+      {
+        frameId: mainFrameId,
+        worldName: 'tabhive-capture',
+      },
+    );
     const evaluation = await beforeDeadline(
-      cdp.send<{ result: { value?: InPageCapture }; exceptionDetails?: { text: string } }>('Runtime.evaluate', {
-        expression: `(${capturePage.toString()})()`,
-        contextId: executionContextId,
-        returnByValue: true,
-      }),
+      cdp.send<{ result: { value?: InPageCapture }; exceptionDetails?: { text: string } }>(
+        'Runtime.evaluate',
+        {
+          expression: `(${capturePage.toString()})()`,
+          contextId: executionContextId,
+          returnByValue: true,
+        },
+      ),
       deadline,
     );
     const page = evaluation.result.value;
     if (evaluation.exceptionDetails !== undefined || page === undefined) {
-      throw new PageTaskError('BROWSER_ERROR', `capture failed: ${evaluation.exceptionDetails?.text ?? 'no value'}`);
+      throw new PageTaskError(
+        'BROWSER_ERROR',
+        `capture failed: ${evaluation.exceptionDetails?.text ?? 'no value'}`,
+      );
     }
 
     const response = watch.response();
     const contentType = response?.contentType ?? page.documentContentType;
     // A JSON or text document is shown by Chromium wrapped in HTML; callers want what was sent.
-    const body = !isHtml(contentType) && response ? await responseBodyText(cdp, response.requestId) : undefined;
+    const body =
+      !isHtml(contentType) && response ? await responseBodyText(cdp, response.requestId) : undefined;
     return {
       url: page.url,
       statusCode: response?.status ?? 0,

@@ -6,7 +6,10 @@ export function cors(): Middleware {
     ctx.set('Access-Control-Allow-Origin', '*');
     if (ctx.method === 'OPTIONS') {
       ctx.set('Access-Control-Allow-Methods', 'GET,POST,PUT,DELETE,OPTIONS');
-      ctx.set('Access-Control-Allow-Headers', ctx.get('access-control-request-headers') || 'Authorization,Content-Type');
+      ctx.set(
+        'Access-Control-Allow-Headers',
+        ctx.get('access-control-request-headers') || 'Authorization,Content-Type',
+      );
       ctx.set('Access-Control-Max-Age', '86400');
       ctx.status = 204;
       return;

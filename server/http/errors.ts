@@ -11,8 +11,7 @@ export const errors = {
   invalidToken: () => new ApiError(401, 'Unauthorized: Invalid token'),
 
   badRequest: (details: unknown) => new ApiError(400, 'Bad Request', { code: 'BAD_REQUEST', details }),
-  invalidJson: () =>
-    new ApiError(400, 'Bad request, malformed JSON', { code: 'BAD_REQUEST_INVALID_JSON' }),
+  invalidJson: () => new ApiError(400, 'Bad request, malformed JSON', { code: 'BAD_REQUEST_INVALID_JSON' }),
   unsupportedMediaType: (type: string) =>
     new ApiError(415, `Unsupported content type "${type}": send application/json`, {
       code: 'UNSUPPORTED_MEDIA_TYPE',

@@ -120,7 +120,11 @@ export function createBrowserHub({
     if (byBrowserId.get(session.browserId) === session) {
       byBrowserId.delete(session.browserId);
       scheduler.removeWorker(session.browserId);
-      log.info('browser disconnected', { browserId: session.browserId, why, browsers: scheduler.workerCount() });
+      log.info('browser disconnected', {
+        browserId: session.browserId,
+        why,
+        browsers: scheduler.workerCount(),
+      });
     }
     session.browserId = undefined;
     session.socket.terminate();

@@ -29,7 +29,11 @@ export interface TaskScheduler {
   /** Takes a worker out; its running tasks go back to the queue or fail if they are out of tries. */
   removeWorker(workerId: string): void;
   /** A worker's answer. Ignored (returns false) unless that task is currently assigned to that worker. */
-  complete(workerId: string, taskId: string, outcome: { capture: PageCapture } | { error: TaskError }): boolean;
+  complete(
+    workerId: string,
+    taskId: string,
+    outcome: { capture: PageCapture } | { error: TaskError },
+  ): boolean;
   workerCount(): number;
   /** Fails everything still queued or running; used on shutdown. */
   close(): void;

@@ -88,13 +88,16 @@ export function createLocalLauncher({
     log.info('browser launched', { slot: slot.index, pid: child.pid });
 
     slot.exited = new Promise<void>((resolve) => {
-      child.once('error', (err) => log.error('browser failed to start', { slot: slot.index, error: err.message }));
+      child.once('error', (err) =>
+        log.error('browser failed to start', { slot: slot.index, error: err.message }),
+      );
       child.once('close', (code, signal) => {
         slot.child = undefined;
         void cleanup(slot).finally(resolve);
         if (stopping) return;
         const ranMs = Date.now() - startedAt;
-        slot.restartDelayMs = ranMs > HEALTHY_RUN_MS ? 0 : Math.min(MAX_RESTART_DELAY_MS, slot.restartDelayMs * 2 || 1_000);
+        slot.restartDelayMs =
+          ranMs > HEALTHY_RUN_MS ? 0 : Math.min(MAX_RESTART_DELAY_MS, slot.restartDelayMs * 2 || 1_000);
         log.warn('browser exited; restarting', {
           slot: slot.index,
           code,

@@ -31,7 +31,10 @@ const isExecutable = (file: string) => {
  * install path that does. Branded Chrome ≥ 137 ignores --load-extension, so it is listed last
  * and only helps for donated-browser setups, not for the local pool.
  */
-export function findChrome(configured: string | undefined, candidates: readonly string[] = CHROME_CANDIDATES) {
+export function findChrome(
+  configured: string | undefined,
+  candidates: readonly string[] = CHROME_CANDIDATES,
+) {
   if (configured !== undefined) {
     if (!isExecutable(configured)) throw new Error(`CHROME_PATH ${configured} is not an executable file`);
     return configured;

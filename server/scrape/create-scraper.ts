@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ScrapeRequestV2 } from '../../shared/api/v2/scrape-request';
 import { deriveFormats, type BasicFormat } from '../../shared/formats/derive-formats';
-import { InvalidSelectorError } from '../../shared/html/clean-html';
+import { InvalidSelectorError, validateSelectors } from '../../shared/html/clean-html';
 import type { PageCapture, PageTaskSpec } from '../../shared/protocol/messages';
 import { errors } from '../http/errors';
 import type { UrlPolicy } from '../url-policy/create-url-policy';
@@ -12,6 +12,15 @@ import { taskErrorToApiError } from './task-error-to-api-error';
 export const DEFAULT_SCRAPE_TIMEOUT_MS = 300_000;
 
 const BASIC_FORMATS = new Set<string>(['markdown', 'html', 'rawHtml', 'links']);
+
+function rethrowSelectorErrors<T>(work: () => T): T {
+  try {
+    return work();
+  } catch (err) {
+    if (err instanceof InvalidSelectorError) throw errors.invalidSelector(err.selector);
+    throw err;
+  }
+}
 
 export interface Scraper {
   scrape(request: ScrapeRequestV2): Promise<ScrapeDocument>;
@@ -30,9 +39,15 @@ export function createScraper({
   return {
     async scrape(request) {
       const target = new URL(request.url.url);
+      // A bad selector is the caller's mistake: say so before spending a browser on the page.
+      rethrowSelectorErrors(() =>
+        validateSelectors([...(request.includeTags ?? []), ...(request.excludeTags ?? [])]),
+      );
       const verdict = await urlPolicy.check(target);
       if (!verdict.allowed) {
-        throw verdict.reason === 'dns' ? errors.dnsResolution(target.hostname) : errors.urlBlocked(verdict.message);
+        throw verdict.reason === 'dns'
+          ? errors.dnsResolution(target.hostname)
+          : errors.urlBlocked(verdict.message);
       }
 
       const capture = await runTask(
@@ -46,19 +61,15 @@ export function createScraper({
       const formats = new Set(requested.filter((type): type is BasicFormat => BASIC_FORMATS.has(type)));
       const unsupported = [...new Set(requested.filter((type) => !BASIC_FORMATS.has(type)))];
 
-      let derived;
-      try {
-        derived = deriveFormats(capture, {
+      const derived = rethrowSelectorErrors(() =>
+        deriveFormats(capture, {
           formats,
           onlyMainContent: request.onlyMainContent,
           includeTags: request.includeTags,
           excludeTags: request.excludeTags,
           removeBase64Images: request.removeBase64Images,
-        });
-      } catch (err) {
-        if (err instanceof InvalidSelectorError) throw errors.invalidSelector(err.selector);
-        throw err;
-      }
+        }),
+      );
 
       const { metadata, ...content } = derived;
       return {

@@ -140,7 +140,9 @@ function decodeWith<T>(schema: z.ZodType<T>, data: unknown): DecodeResult<T> {
     return { ok: false, error: 'message is not JSON' };
   }
   const parsed = schema.safeParse(json);
-  return parsed.success ? { ok: true, message: parsed.data } : { ok: false, error: z.prettifyError(parsed.error) };
+  return parsed.success
+    ? { ok: true, message: parsed.data }
+    : { ok: false, error: z.prettifyError(parsed.error) };
 }
 
 /** Decodes a frame from a browser. Never throws: socket handlers must not die on bad input. */

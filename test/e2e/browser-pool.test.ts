@@ -25,8 +25,16 @@ describe('the local browser pool', () => {
       const [pid] = tabhive.tabhive.launcher?.pids() ?? [];
       expect(pid).toBeDefined();
       process.kill(-(pid as number), 'SIGKILL');
-      await waitUntil(() => tabhive.tabhive.hub.connectedBrowsers() === 0, 10_000, 'the dead browser to drop off');
-      await waitUntil(() => tabhive.tabhive.hub.connectedBrowsers() === 1, 20_000, 'the replacement to connect');
+      await waitUntil(
+        () => tabhive.tabhive.hub.connectedBrowsers() === 0,
+        10_000,
+        'the dead browser to drop off',
+      );
+      await waitUntil(
+        () => tabhive.tabhive.hub.connectedBrowsers() === 1,
+        20_000,
+        'the replacement to connect',
+      );
       expect(tabhive.tabhive.launcher?.pids()).not.toContain(pid);
 
       const { status, json } = await tabhive.post('/v2/scrape', { url: site.url('/') });

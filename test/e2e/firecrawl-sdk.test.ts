@@ -18,7 +18,9 @@ afterAll(async () => {
 describe('the official Firecrawl JS SDK against Tabhive', () => {
   it('scrape() returns the rendered page as Markdown with metadata', async () => {
     const firecrawl = new Firecrawl({ apiKey: tabhive.apiKey, apiUrl: tabhive.url });
-    const document = await firecrawl.scrape(site.url('/js-rendered.html'), { formats: ['markdown', 'links'] });
+    const document = await firecrawl.scrape(site.url('/js-rendered.html'), {
+      formats: ['markdown', 'links'],
+    });
     expect(document.markdown).toContain(RENDERED_MESSAGE);
     expect(document.links).toContain(site.url('/docs/getting-started.html'));
     expect(document.metadata?.statusCode).toBe(200);

@@ -39,7 +39,14 @@ describe('npm start, as a user runs it', () => {
     // so this runs the same server entry point directly, in its own process group.
     const child = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), ['server/main.ts'], {
       cwd: ROOT,
-      env: { ...process.env, PORT: String(port), API_KEY, ALLOW_PRIVATE_NETWORKS: 'true', DATA_DIR: dataDir, BROWSERS: '1' },
+      env: {
+        ...process.env,
+        PORT: String(port),
+        API_KEY,
+        ALLOW_PRIVATE_NETWORKS: 'true',
+        DATA_DIR: dataDir,
+        BROWSERS: '1',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
       detached: true,
     });
@@ -77,7 +84,9 @@ describe('npm start, as a user runs it', () => {
       });
       expect(anonymous.status).toBe(401);
 
-      const browserPids = [...stderr.matchAll(/browser launched \{"slot":\d+,"pid":(\d+)\}/g)].map((m) => Number(m[1]));
+      const browserPids = [...stderr.matchAll(/browser launched \{"slot":\d+,"pid":(\d+)\}/g)].map((m) =>
+        Number(m[1]),
+      );
       expect(browserPids).toHaveLength(1);
       process.kill(child.pid as number, 'SIGTERM');
       expect(await exited).toBe(0);

@@ -43,7 +43,9 @@ describe('POST /v2/scrape through a real browser running the extension', () => {
       creditsUsed: 1,
       proxyUsed: 'basic',
     });
-    expect(json.data.metadata.scrapeId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(json.data.metadata.scrapeId).toMatch(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+    );
     // Only the requested format is present.
     expect(json.data.html).toBeUndefined();
     expect(json.data.rawHtml).toBeUndefined();
@@ -58,7 +60,11 @@ describe('POST /v2/scrape through a real browser running the extension', () => {
     expect(status).toBe(200);
     const { data } = json;
     expect(data.links).toEqual(
-      expect.arrayContaining([site.url('/docs/getting-started.html'), site.url('/js-rendered.html#top'), 'mailto:keeper@hive.test']),
+      expect.arrayContaining([
+        site.url('/docs/getting-started.html'),
+        site.url('/js-rendered.html#top'),
+        'mailto:keeper@hive.test',
+      ]),
     );
     for (const link of data.links as string[]) expect(link).toMatch(/^(https?|mailto):/);
     // onlyMainContent (the default) leaves out the header and footer navigation.
@@ -104,14 +110,20 @@ describe('POST /v2/scrape through a real browser running the extension', () => {
   });
 
   it('returns a JSON document as sent: raw body and a fenced Markdown block', async () => {
-    const { json } = await tabhive.post('/v2/scrape', { url: site.url('/data.json'), formats: ['markdown', 'rawHtml'] });
+    const { json } = await tabhive.post('/v2/scrape', {
+      url: site.url('/data.json'),
+      formats: ['markdown', 'rawHtml'],
+    });
     expect(JSON.parse(json.data.rawHtml)).toEqual({ hive: 'honey', bees: 3 });
     expect(json.data.markdown).toMatch(/^```json\n/);
     expect(json.data.metadata.contentType).toBe('application/json');
   });
 
   it('answers 408 SCRAPE_TIMEOUT when the page does not load within the timeout', async () => {
-    const { status, json } = await tabhive.post('/v2/scrape', { url: site.url('/never-loads.html'), timeout: 2_000 });
+    const { status, json } = await tabhive.post('/v2/scrape', {
+      url: site.url('/never-loads.html'),
+      timeout: 2_000,
+    });
     expect(status).toBe(408);
     expect(json).toEqual({ success: false, code: 'SCRAPE_TIMEOUT', error: 'Scrape timed out' });
     // The browser is still healthy afterwards.
@@ -120,7 +132,9 @@ describe('POST /v2/scrape through a real browser running the extension', () => {
   });
 
   it('answers SCRAPE_SITE_ERROR when nothing listens at the target', async () => {
-    const { status, json } = await tabhive.post('/v2/scrape', { url: `http://127.0.0.1:${await closedPort()}/` });
+    const { status, json } = await tabhive.post('/v2/scrape', {
+      url: `http://127.0.0.1:${await closedPort()}/`,
+    });
     expect(status).toBe(500);
     expect(json).toMatchObject({ success: false, code: 'SCRAPE_SITE_ERROR' });
     expect(json.error).toContain('ERR_CONNECTION_REFUSED');
@@ -128,7 +142,9 @@ describe('POST /v2/scrape through a real browser running the extension', () => {
 
   it('runs several scrapes at once on one browser', async () => {
     const pages = ['/', '/js-rendered.html', '/docs/getting-started.html', '/no-such-page', '/'];
-    const results = await Promise.all(pages.map((page) => tabhive.post('/v2/scrape', { url: site.url(page) })));
+    const results = await Promise.all(
+      pages.map((page) => tabhive.post('/v2/scrape', { url: site.url(page) })),
+    );
     expect(results.map((result) => result.status)).toEqual([200, 200, 200, 200, 200]);
     expect(results[1]?.json.data.markdown).toContain(RENDERED_MESSAGE);
     expect(results[3]?.json.data.metadata.statusCode).toBe(404);
@@ -136,7 +152,10 @@ describe('POST /v2/scrape through a real browser running the extension', () => {
 
   it('rejects an unknown format with 400 before any browser work', async () => {
     const before = site.requests.length;
-    const { status, json } = await tabhive.post('/v2/scrape', { url: site.url('/'), formats: ['markdown', 'telepathy'] });
+    const { status, json } = await tabhive.post('/v2/scrape', {
+      url: site.url('/'),
+      formats: ['markdown', 'telepathy'],
+    });
     expect(status).toBe(400);
     expect(json).toMatchObject({ success: false, code: 'BAD_REQUEST', error: 'Bad Request' });
     expect(site.requests.length).toBe(before);

@@ -52,7 +52,10 @@ export async function connectFakeBrowser(url: string) {
       });
     },
     /** The next message of the given type (earlier ones of other types are dropped). */
-    async next<T extends ServerMessage['type']>(type: T, timeoutMs = 5_000): Promise<Extract<ServerMessage, { type: T }>> {
+    async next<T extends ServerMessage['type']>(
+      type: T,
+      timeoutMs = 5_000,
+    ): Promise<Extract<ServerMessage, { type: T }>> {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
         const index = inbox.findIndex((message) => message.type === type);

@@ -9,7 +9,11 @@ import { startTabhive } from '../../server/start-tabhive';
 export const TEST_API_KEY = 'fc-7e57a9e0000000000000000000000001';
 
 /** Polls `condition` until it holds or `timeoutMs` passes. */
-export async function waitUntil(condition: () => boolean | Promise<boolean>, timeoutMs: number, what: string) {
+export async function waitUntil(
+  condition: () => boolean | Promise<boolean>,
+  timeoutMs: number,
+  what: string,
+) {
   const deadline = Date.now() + timeoutMs;
   while (!(await condition())) {
     if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
@@ -36,7 +40,11 @@ export async function startTestTabhive({
     ...env,
   });
   const tabhive = await startTabhive({ config, server: createServer(), log: createLog({ quiet: true }) });
-  await waitUntil(() => tabhive.hub.connectedBrowsers() >= browsers, 20_000, `${browsers} browser(s) to connect`);
+  await waitUntil(
+    () => tabhive.hub.connectedBrowsers() >= browsers,
+    20_000,
+    `${browsers} browser(s) to connect`,
+  );
 
   return {
     url: tabhive.url,
@@ -50,6 +58,7 @@ export async function startTestTabhive({
         headers: { authorization: `Bearer ${TEST_API_KEY}`, 'content-type': 'application/json' },
         body: JSON.stringify(body),
       });
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see the signature
       return { status: response.status, json: (await response.json()) as any };
     },
     async stop() {

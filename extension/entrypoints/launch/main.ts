@@ -11,7 +11,8 @@ async function main() {
   const status = document.getElementById('status');
   const link = parseLaunchLink(location.href, browser.runtime.getURL('/').replace(/\/$/, ''));
   if (link === undefined) {
-    if (status) status.textContent = 'This browser is connected to a Tabhive server when the server launches it.';
+    if (status)
+      status.textContent = 'This browser is connected to a Tabhive server when the server launches it.';
     return;
   }
   await writeHubSettings({ ...link, origin: 'launched' });

@@ -6,13 +6,18 @@ const origin = 'chrome-extension://bldifnpkbmhobfpmiihpcelogikpcdbl';
 describe('launch links', () => {
   it('reads the hub URL and token from the fragment', () => {
     const url = `${origin}/launch.html#${new URLSearchParams({ server: 'ws://127.0.0.1:3002/browser-hub', token: 'a+b/c=' })}`;
-    expect(parseLaunchLink(url, origin)).toEqual({ serverUrl: 'ws://127.0.0.1:3002/browser-hub', token: 'a+b/c=' });
+    expect(parseLaunchLink(url, origin)).toEqual({
+      serverUrl: 'ws://127.0.0.1:3002/browser-hub',
+      token: 'a+b/c=',
+    });
   });
 
   it('ignores other pages, other extensions and incomplete links', () => {
     expect(parseLaunchLink(undefined, origin)).toBeUndefined();
     expect(parseLaunchLink('https://example.com/launch.html#server=ws://x&token=t', origin)).toBeUndefined();
-    expect(parseLaunchLink('chrome-extension://other/launch.html#server=ws://x&token=t', origin)).toBeUndefined();
+    expect(
+      parseLaunchLink('chrome-extension://other/launch.html#server=ws://x&token=t', origin),
+    ).toBeUndefined();
     expect(parseLaunchLink(`${origin}/launch.html#server=ws://x`, origin)).toBeUndefined();
     expect(parseLaunchLink(`${origin}/launch.html#server=&token=t`, origin)).toBeUndefined();
     expect(parseLaunchLink(`${origin}/launch.html`, origin)).toBeUndefined();

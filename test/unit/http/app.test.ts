@@ -82,7 +82,9 @@ describe('authentication', () => {
   });
 
   it('answers 401 Invalid token for an unknown key', async () => {
-    const response = await post('/v2/scrape', body, { authorization: 'Bearer fc-ffffffffffffffffffffffffffffffff' });
+    const response = await post('/v2/scrape', body, {
+      authorization: 'Bearer fc-ffffffffffffffffffffffffffffffff',
+    });
     expect(response.status).toBe(401);
     expect(await response.json()).toEqual({ success: false, error: 'Unauthorized: Invalid token' });
   });
@@ -91,7 +93,10 @@ describe('authentication', () => {
 describe('POST /v2/scrape input handling', () => {
   it('passes the parsed request, with defaults, to the scraper', async () => {
     behaviour = 'ok';
-    const response = await post('/v2/scrape', JSON.stringify({ url: 'example.com/a', formats: ['markdown', 'links'] }));
+    const response = await post(
+      '/v2/scrape',
+      JSON.stringify({ url: 'example.com/a', formats: ['markdown', 'links'] }),
+    );
     expect(response.status).toBe(200);
     const json = await response.json();
     expect(json.success).toBe(true);
@@ -104,7 +109,10 @@ describe('POST /v2/scrape input handling', () => {
   });
 
   it('adds scrape_id for the website client', async () => {
-    const response = await post('/v2/scrape', JSON.stringify({ url: 'http://example.com', origin: 'website' }));
+    const response = await post(
+      '/v2/scrape',
+      JSON.stringify({ url: 'http://example.com', origin: 'website' }),
+    );
     expect((await response.json()).scrape_id).toBe('5e1b3a70-0000-4000-8000-000000000000');
   });
 
@@ -114,7 +122,10 @@ describe('POST /v2/scrape input handling', () => {
   });
 
   it('answers 400 in Firecrawl shape for an unknown format', async () => {
-    const response = await post('/v2/scrape', JSON.stringify({ url: 'http://example.com', formats: ['pdfs'] }));
+    const response = await post(
+      '/v2/scrape',
+      JSON.stringify({ url: 'http://example.com', formats: ['pdfs'] }),
+    );
     expect(response.status).toBe(400);
     const json = await response.json();
     expect(json).toMatchObject({ success: false, code: 'BAD_REQUEST', error: 'Bad Request' });
@@ -148,7 +159,10 @@ describe('POST /v2/scrape input handling', () => {
   });
 
   it('answers 413 for a body over the limit', async () => {
-    const response = await post('/v2/scrape', JSON.stringify({ url: 'http://example.com', pad: 'x'.repeat(11 * 1024 * 1024) }));
+    const response = await post(
+      '/v2/scrape',
+      JSON.stringify({ url: 'http://example.com', pad: 'x'.repeat(11 * 1024 * 1024) }),
+    );
     expect(response.status).toBe(413);
     expect((await response.json()).code).toBe('PAYLOAD_TOO_LARGE');
   });
@@ -170,7 +184,11 @@ describe('POST /v2/scrape input handling', () => {
     behaviour = 'timeout';
     const response = await post('/v2/scrape', JSON.stringify({ url: 'http://example.com' }));
     expect(response.status).toBe(408);
-    expect(await response.json()).toEqual({ success: false, code: 'SCRAPE_TIMEOUT', error: 'Scrape timed out' });
+    expect(await response.json()).toEqual({
+      success: false,
+      code: 'SCRAPE_TIMEOUT',
+      error: 'Scrape timed out',
+    });
   });
 
   it('answers 500 UNKNOWN_ERROR without internals when something breaks', async () => {
@@ -188,7 +206,9 @@ describe('POST /v2/scrape input handling', () => {
 
 describe('routing', () => {
   it('answers unknown routes with a JSON 404', async () => {
-    const response = await fetch(`${api.url}/v2/nothing-here`, { headers: { authorization: `Bearer ${API_KEY}` } });
+    const response = await fetch(`${api.url}/v2/nothing-here`, {
+      headers: { authorization: `Bearer ${API_KEY}` },
+    });
     expect(response.status).toBe(404);
     expect(await response.json()).toEqual({ success: false, error: 'Not found' });
   });

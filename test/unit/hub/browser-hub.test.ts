@@ -1,13 +1,23 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { HUB_PATH, HubCloseCode, PROTOCOL_VERSION, type PageCapture } from '../../../shared/protocol/messages';
+import {
+  HUB_PATH,
+  HubCloseCode,
+  PROTOCOL_VERSION,
+  type PageCapture,
+} from '../../../shared/protocol/messages';
 import { createBrowserTokens, type BrowserTokens } from '../../../server/hub/browser-tokens';
 import { createBrowserHub, type BrowserHub } from '../../../server/hub/create-browser-hub';
 import { silentLog } from '../../../server/log';
 import { connectFakeBrowser } from '../../helpers/fake-browser-client';
 
-const capture: PageCapture = { url: 'http://site.test/', statusCode: 200, rawHtml: '<p>x</p>', renderedHtml: '<p>x</p>' };
+const capture: PageCapture = {
+  url: 'http://site.test/',
+  statusCode: 200,
+  rawHtml: '<p>x</p>',
+  renderedHtml: '<p>x</p>',
+};
 const spec = { url: 'http://site.test/', waitForMs: 0 };
 
 let server: Server;
@@ -113,7 +123,12 @@ describe('browser hub', () => {
     const task = await browser.next('task');
     browser.send({ type: 'result', taskId: task.taskId, ok: true, capture: { url: 42 } });
     browser.sendRaw('][');
-    browser.send({ type: 'result', taskId: task.taskId, ok: false, error: { code: 'SCRAPE_SITE_ERROR', message: 'net::ERR_FAILED' } });
+    browser.send({
+      type: 'result',
+      taskId: task.taskId,
+      ok: false,
+      error: { code: 'SCRAPE_SITE_ERROR', message: 'net::ERR_FAILED' },
+    });
     await expect(result).rejects.toMatchObject({ code: 'SCRAPE_SITE_ERROR', message: 'net::ERR_FAILED' });
     browser.close();
   });
@@ -127,7 +142,12 @@ describe('browser hub', () => {
     const intruder = await connectFakeBrowser(hubUrl);
     intruder.hello(tokens.issueLaunchToken());
     await intruder.next('welcome');
-    intruder.send({ type: 'result', taskId: task.taskId, ok: true, capture: { ...capture, rawHtml: 'forged' } });
+    intruder.send({
+      type: 'result',
+      taskId: task.taskId,
+      ok: true,
+      capture: { ...capture, rawHtml: 'forged' },
+    });
     holder.send({ type: 'result', taskId: task.taskId, ok: true, capture });
     await expect(result).resolves.toEqual(capture);
     holder.close();

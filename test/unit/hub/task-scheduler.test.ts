@@ -74,9 +74,9 @@ describe('task scheduler', () => {
     const taskId = a.sent[0] as string;
     expect(scheduler.complete('b', taskId, { capture })).toBe(false);
     expect(scheduler.complete('a', 'no-such-task', { capture })).toBe(false);
-    expect(scheduler.complete('a', taskId, { error: new TaskError('SCRAPE_SITE_ERROR', 'net::ERR_FAILED') })).toBe(
-      true,
-    );
+    expect(
+      scheduler.complete('a', taskId, { error: new TaskError('SCRAPE_SITE_ERROR', 'net::ERR_FAILED') }),
+    ).toBe(true);
     await expect(result).rejects.toMatchObject({ code: 'SCRAPE_SITE_ERROR' });
   });
 
@@ -146,7 +146,12 @@ describe('task scheduler', () => {
     const scheduler = createTaskScheduler({ noBrowserGraceMs: 60_000 });
     const result = scheduler.run(spec, { timeoutMs: 10_000 });
     await vi.advanceTimersByTimeAsync(4_000);
-    scheduler.addWorker({ id: 'late', capacity: 1, send: (task) => void budgets.push(task.timeoutMs), cancel() {} });
+    scheduler.addWorker({
+      id: 'late',
+      capacity: 1,
+      send: (task) => void budgets.push(task.timeoutMs),
+      cancel() {},
+    });
     expect(budgets).toEqual([6_000]);
     scheduler.close();
     await expect(result).rejects.toBeInstanceOf(TaskError);

@@ -8,23 +8,43 @@ import {
 describe('hub protocol decoding', () => {
   it('decodes a hello and fills in defaults', () => {
     const decoded = decodeBrowserMessage(
-      JSON.stringify({ type: 'hello', protocolVersion: PROTOCOL_VERSION, token: 't', extensionVersion: '1', userAgent: 'ua' }),
+      JSON.stringify({
+        type: 'hello',
+        protocolVersion: PROTOCOL_VERSION,
+        token: 't',
+        extensionVersion: '1',
+        userAgent: 'ua',
+      }),
     );
     expect(decoded).toEqual({
       ok: true,
-      message: { type: 'hello', protocolVersion: PROTOCOL_VERSION, token: 't', extensionVersion: '1', userAgent: 'ua', lostTaskIds: [] },
+      message: {
+        type: 'hello',
+        protocolVersion: PROTOCOL_VERSION,
+        token: 't',
+        extensionVersion: '1',
+        userAgent: 'ua',
+        lostTaskIds: [],
+      },
     });
   });
 
   it('decodes successful and failed results', () => {
     const capture = { url: 'http://a.test/', statusCode: 200, rawHtml: '<p>', renderedHtml: '<p>' };
-    expect(decodeBrowserMessage(JSON.stringify({ type: 'result', taskId: '1', ok: true, capture })).ok).toBe(true);
+    expect(decodeBrowserMessage(JSON.stringify({ type: 'result', taskId: '1', ok: true, capture })).ok).toBe(
+      true,
+    );
     const failed = decodeBrowserMessage(
-      JSON.stringify({ type: 'result', taskId: '1', ok: false, error: { code: 'SCRAPE_TIMEOUT', message: 'late' } }),
+      JSON.stringify({
+        type: 'result',
+        taskId: '1',
+        ok: false,
+        error: { code: 'SCRAPE_TIMEOUT', message: 'late' },
+      }),
     );
-    expect(failed.ok && failed.message.type === 'result' && !failed.message.ok && failed.message.error.code).toBe(
-      'SCRAPE_TIMEOUT',
-    );
+    expect(
+      failed.ok && failed.message.type === 'result' && !failed.message.ok && failed.message.error.code,
+    ).toBe('SCRAPE_TIMEOUT');
   });
 
   it('rejects what is not a valid message, without throwing', () => {
@@ -35,7 +55,13 @@ describe('hub protocol decoding', () => {
       JSON.stringify({ type: 'launch-missiles' }),
       JSON.stringify({ type: 'result', taskId: '1', ok: true }),
       JSON.stringify({ type: 'result', taskId: '1', ok: false, error: { code: 'MADE_UP', message: 'x' } }),
-      JSON.stringify({ type: 'hello', protocolVersion: 1, token: '', extensionVersion: '1', userAgent: 'ua' }),
+      JSON.stringify({
+        type: 'hello',
+        protocolVersion: 1,
+        token: '',
+        extensionVersion: '1',
+        userAgent: 'ua',
+      }),
     ]) {
       const decoded = decodeBrowserMessage(frame);
       expect(decoded.ok, frame).toBe(false);

@@ -28,7 +28,12 @@ describe('configuration from the environment', () => {
       LLM_API_KEY: 'sk-local',
       LLM_MODEL: 'llama',
     });
-    expect(config).toMatchObject({ PORT: 8080, BROWSERS: 0, TABS_PER_BROWSER: 2, ALLOW_PRIVATE_NETWORKS: true });
+    expect(config).toMatchObject({
+      PORT: 8080,
+      BROWSERS: 0,
+      TABS_PER_BROWSER: 2,
+      ALLOW_PRIVATE_NETWORKS: true,
+    });
     expect(config.MONGODB_URL).toBe('mongodb://127.0.0.1:27017/tabhive');
   });
 
@@ -40,7 +45,9 @@ describe('configuration from the environment', () => {
   });
 
   it('names every bad variable in one error', () => {
-    expect(() => loadConfig({ PORT: 'eighty', BROWSERS: '-1', ALLOW_PRIVATE_NETWORKS: 'maybe' })).toThrow(ConfigError);
+    expect(() => loadConfig({ PORT: 'eighty', BROWSERS: '-1', ALLOW_PRIVATE_NETWORKS: 'maybe' })).toThrow(
+      ConfigError,
+    );
     try {
       loadConfig({ PORT: 'eighty', BROWSERS: '-1', ALLOW_PRIVATE_NETWORKS: 'maybe' });
     } catch (err) {
