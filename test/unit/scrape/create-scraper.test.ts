@@ -1,0 +1,148 @@
+import { describe, expect, it } from 'vitest';
+import { ScrapeRequestV2 } from '../../../shared/api/v2/scrape-request';
+import type { PageCapture, PageTaskSpec } from '../../../shared/protocol/messages';
+import { ApiError } from '../../../server/http/api-error';
+import { TaskError } from '../../../server/hub/task-error';
+import { DEFAULT_SCRAPE_TIMEOUT_MS, createScraper } from '../../../server/scrape/create-scraper';
+import { createUrlPolicy } from '../../../server/url-policy/create-url-policy';
+
+const page: PageCapture = {
+  url: 'https://docs.example.com/final',
+  statusCode: 200,
+  contentType: 'text/html',
+  rawHtml:
+    '<html lang="en"><head><title>Docs</title></head><body><nav><a href="/nav">Nav</a></nav><main><h1>Docs</h1><p>Body <a href="/a">A</a></p></main></body></html>',
+  renderedHtml:
+    '<html lang="en"><head><title>Docs</title></head><body><nav><a href="/nav">Nav</a></nav><main><h1>Docs</h1><p>Body <a href="/a">A</a></p></main></body></html>',
+};
+
+function setup({ outcome = page as PageCapture | TaskError, addresses = ['93.184.215.14'] } = {}) {
+  const calls: Array<{ spec: PageTaskSpec; timeoutMs: number }> = [];
+  const scraper = createScraper({
+    runTask: async (spec, { timeoutMs }) => {
+      calls.push({ spec, timeoutMs });
+      if (outcome instanceof TaskError) throw outcome;
+      return outcome;
+    },
+    urlPolicy: createUrlPolicy({
+      allowPrivateNetworks: false,
+      lookup: async (host) => {
+        if (host === 'nowhere.example') throw Object.assign(new Error('ENOTFOUND'), { code: 'ENOTFOUND' });
+        return addresses;
+      },
+    }),
+  });
+  return { scraper, calls };
+}
+
+const request = (body: Record<string, unknown>) => ScrapeRequestV2.parse(body);
+
+async function apiError(promise: Promise<unknown>): Promise<ApiError> {
+  const error = await promise.then(
+    () => undefined,
+    (err: unknown) => err,
+  );
+  expect(error).toBeInstanceOf(ApiError);
+  return error as ApiError;
+}
+
+describe('the scrape pipeline', () => {
+  it('runs a task with the default timeout and builds the document from the capture', async () => {
+    const { scraper, calls } = setup();
+    const document = await scraper.scrape(
+      request({ url: 'docs.example.com/start', formats: ['markdown', 'links'] }),
+    );
+    expect(calls).toEqual([
+      { spec: { url: 'http://docs.example.com/start', waitForMs: 0 }, timeoutMs: DEFAULT_SCRAPE_TIMEOUT_MS },
+    ]);
+    expect(document.markdown).toContain('# Docs');
+    expect(document.links).toEqual(['https://docs.example.com/a']);
+    expect(document.warning).toBeUndefined();
+    expect(document.metadata).toMatchObject({
+      title: 'Docs',
+      language: 'en',
+      sourceURL: 'docs.example.com/start',
+      url: 'https://docs.example.com/final',
+      statusCode: 200,
+      contentType: 'text/html',
+      creditsUsed: 1,
+      proxyUsed: 'basic',
+    });
+  });
+
+  it('passes timeout and waitFor to the browser', async () => {
+    const { scraper, calls } = setup();
+    await scraper.scrape(request({ url: 'https://docs.example.com/', timeout: 20_000, waitFor: 1_500 }));
+    expect(calls[0]).toEqual({
+      spec: { url: 'https://docs.example.com/', waitForMs: 1_500 },
+      timeoutMs: 20_000,
+    });
+  });
+
+  it('names the formats it skipped in a warning', async () => {
+    const { scraper } = setup();
+    const document = await scraper.scrape(
+      request({ url: 'https://docs.example.com/', formats: ['markdown', 'screenshot', { type: 'summary' }] }),
+    );
+    expect(document.markdown).toContain('Docs');
+    expect(document.warning).toBe(
+      'These formats are not available yet and were skipped: screenshot, summary.',
+    );
+  });
+
+  it('refuses a private target before any browser work', async () => {
+    const { scraper, calls } = setup();
+    const error = await apiError(scraper.scrape(request({ url: 'http://127.0.0.1:8080/admin' })));
+    expect(error.status).toBe(403);
+    expect(error.code).toBe('URL_BLOCKED');
+    expect(error.message).toContain('ALLOW_PRIVATE_NETWORKS');
+    expect(calls).toHaveLength(0);
+  });
+
+  it('refuses a public name that resolves to a private address', async () => {
+    const { scraper, calls } = setup({ addresses: ['10.0.0.5'] });
+    const error = await apiError(scraper.scrape(request({ url: 'https://intranet-alias.example.com/' })));
+    expect(error.code).toBe('URL_BLOCKED');
+    expect(calls).toHaveLength(0);
+  });
+
+  it('reports a name that does not resolve as a DNS error', async () => {
+    const { scraper } = setup();
+    const error = await apiError(scraper.scrape(request({ url: 'https://nowhere.example/' })));
+    expect(error.status).toBe(500);
+    expect(error.code).toBe('SCRAPE_DNS_RESOLUTION_ERROR');
+    expect(error.message).toContain('nowhere.example');
+  });
+
+  it('answers 400 for an invalid selector without dispatching', async () => {
+    const { scraper, calls } = setup();
+    const error = await apiError(
+      scraper.scrape(request({ url: 'https://docs.example.com/', excludeTags: ['div[[['] })),
+    );
+    expect(error.status).toBe(400);
+    expect(error.code).toBe('BAD_REQUEST');
+    expect(calls).toHaveLength(0);
+  });
+
+  it.each([
+    [new TaskError('SCRAPE_TIMEOUT', 'Scrape timed out'), 408, 'SCRAPE_TIMEOUT'],
+    [new TaskError('NO_BROWSER', 'none'), 503, 'NO_BROWSER_AVAILABLE'],
+    [new TaskError('SCRAPE_SITE_ERROR', 'net::ERR_CONNECTION_RESET'), 500, 'SCRAPE_SITE_ERROR'],
+    [new TaskError('SCRAPE_SSL_ERROR', 'net::ERR_CERT_DATE_INVALID'), 500, 'SCRAPE_SSL_ERROR'],
+    [
+      new TaskError('SCRAPE_DNS_RESOLUTION_ERROR', 'net::ERR_NAME_NOT_RESOLVED'),
+      500,
+      'SCRAPE_DNS_RESOLUTION_ERROR',
+    ],
+    [
+      new TaskError('BROWSER_LOST', 'The browser running this task disconnected'),
+      500,
+      'SCRAPE_ALL_ENGINES_FAILED',
+    ],
+  ])('maps a %s task failure to HTTP %i %s', async (failure, status, code) => {
+    const { scraper } = setup({ outcome: failure });
+    const error = await apiError(scraper.scrape(request({ url: 'https://docs.example.com/' })));
+    expect(error.status).toBe(status);
+    expect(error.code).toBe(code);
+  });
+});
