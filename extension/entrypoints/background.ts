@@ -4,17 +4,18 @@ import { watchForLaunchTab } from '../utils/adopt-launch-tab';
 import { createHubConnection } from '../utils/hub-connection';
 import { hubSettingsItem, readHubSettings, writeHubSettings } from '../utils/hub-settings';
 import { taskJournal } from '../utils/task-journal';
+import { closeTaskWindow } from '../utils/task-window';
 import { createTaskRunner } from '../utils/task-runner';
 
 /** While disconnected, an alarm wakes a worker that Chrome stopped, so it reconnects by itself. */
 const RECONNECT_ALARM = 'hub-reconnect';
 
-/** Closes tabs that a previous worker left behind and returns the ids of the tasks they belonged to. */
+/** Closes windows that a previous worker left behind and returns the ids of the tasks they belonged to. */
 async function reclaimOrphans(): Promise<string[]> {
   const journal = await taskJournal.drain();
   await Promise.all(
-    Object.values(journal).map(({ tabId }) =>
-      tabId === undefined ? undefined : browser.tabs.remove(tabId).catch(() => undefined),
+    Object.values(journal).map(({ windowId }) =>
+      windowId === undefined ? undefined : closeTaskWindow(windowId),
     ),
   );
   return Object.keys(journal);

@@ -1,10 +1,9 @@
-import { browser } from 'wxt/browser';
 import type { PageCapture, TaskMessage } from '../../shared/protocol/messages';
 import { attachCdp, type CdpSession } from './cdp-session';
 import { capturePage, type InPageCapture } from './capture-page';
 import { PageTaskError, navigationError } from './page-task-error';
 import { taskJournal } from './task-journal';
-import { workerWindowId } from './worker-window';
+import { closeTaskWindow, openTaskWindow } from './task-window';
 
 /**
  * After `load`, how long a page may keep the network busy before we capture anyway. Pages with
@@ -103,17 +102,14 @@ async function responseBodyText(cdp: CdpSession, requestId: string): Promise<str
 }
 
 /**
- * Runs one page task: opens the URL in a fresh tab of the worker window, waits for load and then
- * network idle (both bounded by the task's budget), captures, and always closes the tab.
+ * Runs one page task: opens the URL in a window of its own, waits for load and then network idle
+ * (both bounded by the task's budget), captures, and always closes the window.
  */
 export async function runPageTask(task: TaskMessage, signal: AbortSignal): Promise<PageCapture> {
   const deadline = Date.now() + task.timeoutMs - RESULT_MARGIN_MS;
   await taskJournal.record(task.taskId);
-  const windowId = await workerWindowId();
-  const tab = await browser.tabs.create({ windowId, url: 'about:blank', active: false });
-  if (tab.id === undefined) throw new PageTaskError('BROWSER_ERROR', 'could not open a tab');
-  const tabId = tab.id;
-  await taskJournal.record(task.taskId, tabId);
+  const { windowId, tabId } = await openTaskWindow();
+  await taskJournal.record(task.taskId, windowId);
   let cdp: CdpSession | undefined;
   try {
     cdp = await attachCdp(tabId);
@@ -184,7 +180,7 @@ export async function runPageTask(task: TaskMessage, signal: AbortSignal): Promi
     };
   } finally {
     await cdp?.detach();
-    await browser.tabs.remove(tabId).catch(() => undefined);
+    await closeTaskWindow(windowId);
     await taskJournal.remove(task.taskId);
   }
 }

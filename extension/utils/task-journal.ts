@@ -2,11 +2,11 @@ import { storage } from 'wxt/utils/storage';
 import { z } from 'zod';
 
 /**
- * Tasks in flight and the tabs they opened, kept in session storage, which outlives the service
+ * Tasks in flight and the windows they opened, kept in session storage, which outlives the service
  * worker: when Chrome kills or restarts the worker mid-task, the next start closes the orphaned
- * tabs and reports the task ids as lost in its next `hello`.
+ * windows and reports the task ids as lost in its next `hello`.
  */
-const Journal = z.record(z.string(), z.object({ tabId: z.number().int().optional() }));
+const Journal = z.record(z.string(), z.object({ windowId: z.number().int().optional() }));
 type Journal = z.infer<typeof Journal>;
 
 const journalItem = storage.defineItem<unknown>('session:taskJournal', { fallback: {} });
@@ -29,9 +29,9 @@ function update(change: (journal: Journal) => void): Promise<void> {
 }
 
 export const taskJournal = {
-  record: (taskId: string, tabId?: number) =>
+  record: (taskId: string, windowId?: number) =>
     update((journal) => {
-      journal[taskId] = tabId === undefined ? {} : { tabId };
+      journal[taskId] = windowId === undefined ? {} : { windowId };
     }),
   remove: (taskId: string) =>
     update((journal) => {

@@ -52,6 +52,11 @@ describe('POST /v2/scrape through a real browser running the extension', () => {
     expect(site.requests).toContain('/api/message.json');
   });
 
+  it('renders pages as visible, so animation frames and timers run at full speed', async () => {
+    const { json } = await tabhive.post('/v2/scrape', { url: site.url('/animation-frame.html') });
+    expect(json.data.markdown).toBe('Drawn while visible.');
+  });
+
   it('returns absolute links, html, rawHtml and page metadata', async () => {
     const { status, json } = await tabhive.post('/v2/scrape', {
       url: site.url('/'),
