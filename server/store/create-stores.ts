@@ -1,0 +1,46 @@
+import type { Database } from './database';
+import { createApiKeyStore } from './stores/api-key-store';
+import { createBrowserRegistrationStore } from './stores/browser-registration-store';
+import { createCacheStore } from './stores/cache-store';
+import { createChangeSnapshotStore } from './stores/change-snapshot-store';
+import { createCreditLedgerStore } from './stores/credit-ledger-store';
+import { createJobStore } from './stores/job-store';
+import { createMapIndexStore } from './stores/map-index-store';
+import { createPageTaskStore } from './stores/page-task-store';
+import { createResultStore } from './stores/result-store';
+import { createTeamStore } from './stores/team-store';
+
+/** Every store over one database. Each owns one collection, its indexes and its queries. */
+export function createStores(database: Database) {
+  const teams = createTeamStore(database);
+  return {
+    cache: createCacheStore(database),
+    results: createResultStore(database),
+    jobs: createJobStore(database),
+    pageTasks: createPageTaskStore(database),
+    mapIndex: createMapIndexStore(database),
+    changeSnapshots: createChangeSnapshotStore(database),
+    teams,
+    apiKeys: createApiKeyStore(database),
+    creditLedger: createCreditLedgerStore(database, teams),
+    browserRegistrations: createBrowserRegistrationStore(database),
+  };
+}
+
+export type Stores = ReturnType<typeof createStores>;
+
+/** Creates every store's indexes; safe to run at every start. */
+export async function ensureIndexes(stores: Stores): Promise<void> {
+  for (const store of Object.values(stores)) await store.ensureIndexes();
+}
+
+/** Removes what outlived its retention; the backends' TTL indexes are only a bonus. */
+export async function purgeExpired(stores: Stores, now = new Date()): Promise<number> {
+  const counts = await Promise.all([
+    stores.cache.purgeExpired(now),
+    stores.results.purgeExpired(now),
+    stores.jobs.purgeExpired(now),
+    stores.mapIndex.purgeExpired(now),
+  ]);
+  return counts.reduce((sum, count) => sum + count, 0);
+}

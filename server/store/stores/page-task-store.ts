@@ -1,0 +1,149 @@
+import { randomUUID } from 'node:crypto';
+import { DuplicateKeyError, type Collection, type Database, type StoredDocument } from '../database';
+
+export type PageTaskState = 'queued' | 'leased' | 'done' | 'failed' | 'cancelled';
+
+export interface PageTask extends StoredDocument {
+  jobId: string;
+  teamId: string;
+  url: string;
+  /** The URL as the job's de-duplication sees it; unique per job. */
+  urlKey: string;
+  depth: number;
+  state: PageTaskState;
+  attempts: number;
+  /** When a queued task may be claimed (retries back off by moving it into the future). */
+  availableAt: Date;
+  /** Fencing token of the current lease: only its holder may heartbeat, complete or fail the task. */
+  leaseToken?: string;
+  leaseOwner?: string;
+  leaseExpiresAt?: Date;
+  error?: string;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export type NewPageTask = Pick<PageTask, 'jobId' | 'teamId' | 'url' | 'urlKey' | 'depth'>;
+
+/**
+ * Page tasks of crawl and batch jobs, claimed with leases. Every state change is one conditional
+ * update, so a task cannot be claimed twice, and a lease that expired (its browser or server died)
+ * makes the task claimable again: nothing is lost and nothing waits forever.
+ */
+export function createPageTaskStore(database: Database) {
+  const tasks: Collection<PageTask> = database.collection('page_tasks');
+
+  const holding = (id: string, leaseToken: string) => ({ _id: id, state: 'leased', leaseToken });
+
+  return {
+    async ensureIndexes() {
+      await tasks.createIndex({ name: 'job_urlKey', keys: { jobId: 1, urlKey: 1 }, unique: true });
+      await tasks.createIndex({ name: 'claim', keys: { state: 1, availableAt: 1 } });
+      await tasks.createIndex({ name: 'lease', keys: { state: 1, leaseExpiresAt: 1 } });
+    },
+
+    /** Adds a task unless the job already has one for this URL; returns whether it was added. */
+    async enqueue(task: NewPageTask, now = new Date()): Promise<boolean> {
+      try {
+        await tasks.insertOne({
+          ...task,
+          _id: randomUUID(),
+          state: 'queued',
+          attempts: 0,
+          availableAt: now,
+          createdAt: now,
+          updatedAt: now,
+        });
+        return true;
+      } catch (err) {
+        if (err instanceof DuplicateKeyError) return false;
+        throw err;
+      }
+    },
+
+    /**
+     * Leases the oldest claimable task (queued and due, or leased with an expired lease) to `owner`.
+     * `jobIds` limits the claim to some jobs (e.g. those with free concurrency).
+     */
+    async claimNext({
+      owner,
+      leaseMs,
+      jobIds,
+      now = new Date(),
+    }: {
+      owner: string;
+      leaseMs: number;
+      jobIds?: readonly string[];
+      now?: Date;
+    }) {
+      const jobFilter = jobIds === undefined ? {} : { jobId: { $in: [...jobIds] } };
+      return tasks.findOneAndUpdate(
+        {
+          ...jobFilter,
+          $or: [
+            { state: 'queued', availableAt: { $lte: now } },
+            { state: 'leased', leaseExpiresAt: { $lt: now } },
+          ],
+        },
+        {
+          $set: {
+            state: 'leased',
+            leaseOwner: owner,
+            leaseToken: randomUUID(),
+            leaseExpiresAt: new Date(now.getTime() + leaseMs),
+            updatedAt: now,
+          },
+          $inc: { attempts: 1 },
+        },
+        { sort: { availableAt: 1 } },
+      );
+    },
+
+    /** Extends a lease; false when the token no longer holds it. */
+    async heartbeat(id: string, leaseToken: string, leaseMs: number, now = new Date()) {
+      const { matched } = await tasks.updateOne(holding(id, leaseToken), {
+        $set: { leaseExpiresAt: new Date(now.getTime() + leaseMs), updatedAt: now },
+      });
+      return matched === 1;
+    },
+
+    /** Marks the task done; false (and no change) when the token no longer holds the lease. */
+    async complete(id: string, leaseToken: string, now = new Date()) {
+      const { matched } = await tasks.updateOne(holding(id, leaseToken), {
+        $set: { state: 'done', updatedAt: now },
+        $unset: { leaseToken: true, leaseOwner: true, leaseExpiresAt: true },
+      });
+      return matched === 1;
+    },
+
+    /** Fails the task for good, or puts it back in the queue at `retryAt`. */
+    async fail(
+      id: string,
+      leaseToken: string,
+      error: string,
+      { retryAt, now = new Date() }: { retryAt?: Date; now?: Date } = {},
+    ) {
+      const { matched } = await tasks.updateOne(holding(id, leaseToken), {
+        $set:
+          retryAt === undefined
+            ? { state: 'failed', error, updatedAt: now }
+            : { state: 'queued', error, availableAt: retryAt, updatedAt: now },
+        $unset: { leaseToken: true, leaseOwner: true, leaseExpiresAt: true },
+      });
+      return matched === 1;
+    },
+
+    /** Cancels what has not run yet; leased tasks finish or expire on their own. */
+    async cancelJob(jobId: string, now = new Date()) {
+      return (
+        await tasks.updateMany({ jobId, state: 'queued' }, { $set: { state: 'cancelled', updatedAt: now } })
+      ).matched;
+    },
+
+    countInState: (jobId: string, state: PageTaskState) => tasks.countDocuments({ jobId, state }),
+    get: (id: string) => tasks.findOne({ _id: id }),
+    failedForJob: (jobId: string) => tasks.find({ jobId, state: 'failed' }, { sort: { updatedAt: 1 } }),
+  };
+}
+
+export type PageTaskStore = ReturnType<typeof createPageTaskStore>;
