@@ -12,6 +12,15 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'integration',
+          include: ['test/integration/**/*.test.ts'],
+          // Real servers (FerretDB) are started and stopped by the tests themselves.
+          testTimeout: 30_000,
+          hookTimeout: 30_000,
+        },
+      },
+      {
+        test: {
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],
           // Real Chromium processes: one file at a time keeps two cores from thrashing.
