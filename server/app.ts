@@ -10,11 +10,13 @@ import type { Log } from './log';
 import { healthRoutes } from './routes/health-routes';
 import { scrapeRoutes } from './routes/scrape-routes';
 import type { Scraper } from './scrape/create-scraper';
+import type { ResultStore } from './store/stores/result-store';
 
 export interface AppDeps {
   log: Log;
   keyring: Keyring;
   scraper: Scraper;
+  results: ResultStore;
   connectedBrowsers(): number;
   storeKind: 'mongodb' | 'embedded';
 }
@@ -31,7 +33,7 @@ export function createApp(deps: AppDeps): Koa {
   const api = compose([authenticate({ keyring: deps.keyring }), readJsonBody()]);
   const routers = [
     healthRoutes({ connectedBrowsers: deps.connectedBrowsers, storeKind: deps.storeKind }),
-    scrapeRoutes({ scraper: deps.scraper, api }),
+    scrapeRoutes({ scraper: deps.scraper, results: deps.results, api }),
   ];
 
   app.use(errorHandler({ log: deps.log }));

@@ -13,7 +13,11 @@ import { createBrowserHub, type BrowserHub } from './hub/create-browser-hub';
 import { createLocalLauncher, type LocalLauncher } from './launcher/create-local-launcher';
 import { findChrome } from './launcher/find-chrome';
 import type { Log } from './log';
+import { createCachedCapture } from './scrape/cached-capture';
 import { createScraper } from './scrape/create-scraper';
+import { createStores, type Stores } from './store/create-stores';
+import { openDatabase } from './store/open-database';
+import { prepareStores } from './store/prepare-stores';
 import { createUrlPolicy } from './url-policy/create-url-policy';
 
 /** Where `npm run build` (wxt build) puts the extension. */
@@ -23,6 +27,7 @@ export interface RunningTabhive {
   /** Base URL of the API, e.g. http://127.0.0.1:3002 */
   url: string;
   hub: BrowserHub;
+  stores: Stores;
   launcher: LocalLauncher | undefined;
   generatedApiKey: string | undefined;
   apiKeyFile: string | undefined;
@@ -50,22 +55,6 @@ export async function startTabhive({
   log: Log;
   extensionDir?: string;
 }): Promise<RunningTabhive> {
-  const defaultKey = await resolveDefaultApiKey({ configured: config.API_KEY, dataDir: config.DATA_DIR });
-  const keyring = createStaticKeyring([{ apiKey: defaultKey.apiKey, team: DEFAULT_TEAM }]);
-  const tokens = createBrowserTokens();
-  const hub = createBrowserHub({ log, tokens, tabsPerBrowser: config.TABS_PER_BROWSER });
-  const scraper = createScraper({
-    runTask: hub.runTask,
-    urlPolicy: createUrlPolicy({ allowPrivateNetworks: config.ALLOW_PRIVATE_NETWORKS }),
-  });
-  const app = createApp({
-    log,
-    keyring,
-    scraper,
-    connectedBrowsers: hub.connectedBrowsers,
-    storeKind: config.MONGODB_URL === undefined ? 'embedded' : 'mongodb',
-  });
-
   // Fail before listening when the pool cannot start: a server that answers but can never scrape misleads.
   let chromePath: string | undefined;
   if (config.BROWSERS > 0) {
@@ -74,6 +63,29 @@ export async function startTabhive({
       throw new Error(`The extension is not built (${extensionDir} has no manifest.json): run npm run build`);
     }
   }
+
+  const defaultKey = await resolveDefaultApiKey({ configured: config.API_KEY, dataDir: config.DATA_DIR });
+  const keyring = createStaticKeyring([{ apiKey: defaultKey.apiKey, team: DEFAULT_TEAM }]);
+  const database = await openDatabase({ mongodbUrl: config.MONGODB_URL, dataDir: config.DATA_DIR, log });
+  const stores = createStores(database);
+  const stopStoreTimers = prepareStores(stores, log);
+  const tokens = createBrowserTokens();
+  const hub = createBrowserHub({ log, tokens, tabsPerBrowser: config.TABS_PER_BROWSER });
+  const scraper = createScraper({
+    runTask: hub.runTask,
+    urlPolicy: createUrlPolicy({ allowPrivateNetworks: config.ALLOW_PRIVATE_NETWORKS }),
+    cachedCapture: createCachedCapture({ cache: stores.cache, log }),
+    results: stores.results,
+    log,
+  });
+  const app = createApp({
+    log,
+    keyring,
+    scraper,
+    results: stores.results,
+    connectedBrowsers: hub.connectedBrowsers,
+    storeKind: database.kind,
+  });
 
   server.on('request', app.callback());
   server.on('upgrade', (request, socket, head) => {
@@ -107,6 +119,7 @@ export async function startTabhive({
   return {
     url,
     hub,
+    stores,
     launcher,
     generatedApiKey: defaultKey.generated ? defaultKey.apiKey : undefined,
     apiKeyFile: defaultKey.file,
@@ -115,6 +128,8 @@ export async function startTabhive({
       server.closeAllConnections();
       await hub.close();
       await launcher?.stop();
+      stopStoreTimers();
+      await database.close();
     },
     killBrowsersNow: () => launcher?.killNow(),
   };

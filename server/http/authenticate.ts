@@ -24,3 +24,9 @@ export function authenticate({ keyring }: { keyring: Keyring }): Middleware {
     return next();
   };
 }
+
+/** The team authenticate() put on the context; routes behind it can rely on it. */
+export function teamOf(ctx: { state: { team?: Team } }): Team {
+  if (ctx.state.team === undefined) throw new Error('route is not behind authenticate()');
+  return ctx.state.team;
+}

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Middleware } from 'koa';
 import type { Log } from '../log';
+import { StoreUnavailableError } from '../store/database';
 import { ApiError } from './api-error';
+import { errors } from './errors';
 
 /**
  * The one place errors become responses. ApiErrors render as Firecrawl's envelope; anything else
@@ -11,7 +13,9 @@ export function errorHandler({ log }: { log: Log }): Middleware {
   return async (ctx, next) => {
     try {
       await next();
-    } catch (err) {
+    } catch (caught) {
+      // The store's outage error is part of the domain, not of HTTP: it becomes a 503 here.
+      const err = caught instanceof StoreUnavailableError ? errors.storeUnavailable() : caught;
       if (err instanceof ApiError) {
         ctx.status = err.status;
         ctx.set(err.headers);

@@ -46,6 +46,13 @@ export const errors = {
       code: 'NO_BROWSER_AVAILABLE',
       headers: { 'Retry-After': '5' },
     }),
+  storeUnavailable: () =>
+    new ApiError(503, 'The database is unavailable right now; try again shortly.', {
+      code: 'STORE_UNAVAILABLE',
+      headers: { 'Retry-After': '5' },
+    }),
+  scrapeNotFound: () => new ApiError(404, 'Job not found.'),
+  scrapeForbidden: () => new ApiError(403, 'You are not allowed to access this resource.'),
   browserFailed: (message: string) =>
     new ApiError(500, `All scraping engines failed! -- ${message}`, { code: 'SCRAPE_ALL_ENGINES_FAILED' }),
 } as const;

@@ -1,16 +1,30 @@
 import Router from '@koa/router';
 import type { Middleware } from 'koa';
 import { ScrapeRequestV2 } from '../../shared/api/v2/scrape-request';
+import { teamOf } from '../http/authenticate';
+import { errors } from '../http/errors';
 import { parseBody } from '../http/parse-body';
 import type { Scraper } from '../scrape/create-scraper';
+import type { ResultStore } from '../store/stores/result-store';
 
-/** `POST /v2/scrape`: validated input in, one call into the scraper, the document out. */
-/** `api` authenticates and reads the body; see app.ts. */
-export function scrapeRoutes({ scraper, api }: { scraper: Scraper; api: Middleware }): Router {
+/**
+ * `POST /v2/scrape` and `GET /v2/scrape/:id`: validated input in, one call into the domain, the
+ * document out. `api` authenticates and reads the body; see app.ts.
+ */
+export function scrapeRoutes({
+  scraper,
+  results,
+  api,
+}: {
+  scraper: Scraper;
+  results: ResultStore;
+  api: Middleware;
+}): Router {
   const router = new Router();
+
   router.post('/v2/scrape', api, async (ctx) => {
     const request = parseBody(ScrapeRequestV2, ctx.request.body);
-    const data = await scraper.scrape(request);
+    const data = await scraper.scrape(request, { teamId: teamOf(ctx).id });
     ctx.body = {
       success: true,
       data,
@@ -18,5 +32,14 @@ export function scrapeRoutes({ scraper, api }: { scraper: Scraper; api: Middlewa
       ...(request.origin?.includes('website') ? { scrape_id: data.metadata.scrapeId } : {}),
     };
   });
+
+  // The stored document, exactly as the scrape answered it (contract §4.2).
+  router.get('/v2/scrape/:id', api, async (ctx) => {
+    const result = await results.get(ctx.params.id ?? '');
+    if (result === undefined) throw errors.scrapeNotFound();
+    if (result.teamId !== teamOf(ctx).id) throw errors.scrapeForbidden();
+    ctx.body = { success: true, data: result.document };
+  });
+
   return router;
 }

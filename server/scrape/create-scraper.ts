@@ -4,7 +4,10 @@ import { deriveFormats, type BasicFormat } from '../../shared/formats/derive-for
 import { InvalidSelectorError, validateSelectors } from '../../shared/html/clean-html';
 import type { PageCapture, PageTaskSpec } from '../../shared/protocol/messages';
 import { errors } from '../http/errors';
+import type { Log } from '../log';
+import type { ResultStore } from '../store/stores/result-store';
 import type { UrlPolicy } from '../url-policy/create-url-policy';
+import type { CachedCapture } from './cached-capture';
 import type { ScrapeDocument } from './scrape-document';
 import { taskErrorToApiError } from './task-error-to-api-error';
 
@@ -23,21 +26,28 @@ function rethrowSelectorErrors<T>(work: () => T): T {
 }
 
 export interface Scraper {
-  scrape(request: ScrapeRequestV2): Promise<ScrapeDocument>;
+  scrape(request: ScrapeRequestV2, context: { teamId: string }): Promise<ScrapeDocument>;
 }
 
 /**
- * One scrape, end to end: URL policy, a page task on a browser, formats derived from the capture.
+ * One scrape, end to end: URL policy, the cache or a page task on a browser, formats derived from
+ * the capture, the result kept for `GET /v2/scrape/:id`.
  */
 export function createScraper({
   runTask,
   urlPolicy,
+  cachedCapture,
+  results,
+  log,
 }: {
   runTask(spec: PageTaskSpec, options: { timeoutMs: number }): Promise<PageCapture>;
   urlPolicy: UrlPolicy;
+  cachedCapture: CachedCapture;
+  results: ResultStore;
+  log: Log;
 }): Scraper {
   return {
-    async scrape(request) {
+    async scrape(request, { teamId }) {
       const target = new URL(request.url.url);
       // A bad selector is the caller's mistake: say so before spending a browser on the page.
       rethrowSelectorErrors(() =>
@@ -50,12 +60,16 @@ export function createScraper({
           : errors.urlBlocked(verdict.message);
       }
 
-      const capture = await runTask(
-        { url: target.href, waitForMs: request.waitFor },
-        { timeoutMs: request.timeout ?? DEFAULT_SCRAPE_TIMEOUT_MS },
-      ).catch((err: unknown) => {
-        throw taskErrorToApiError(err, target);
-      });
+      const { capture, cacheState, cachedAt } = await cachedCapture(request, teamId, async () => ({
+        capture: await runTask(
+          { url: target.href, waitForMs: request.waitFor },
+          { timeoutMs: request.timeout ?? DEFAULT_SCRAPE_TIMEOUT_MS },
+        ).catch((err: unknown) => {
+          throw taskErrorToApiError(err, target);
+        }),
+        // Every browser today is a launched pool browser; donated browsers will report 'team'.
+        source: { scope: 'public' as const },
+      }));
 
       const requested = request.formats.map((format) => format.type);
       const formats = new Set(requested.filter((type): type is BasicFormat => BASIC_FORMATS.has(type)));
@@ -72,7 +86,7 @@ export function createScraper({
       );
 
       const { metadata, ...content } = derived;
-      return {
+      const document: ScrapeDocument = {
         ...content,
         ...(unsupported.length > 0
           ? { warning: `These formats are not available yet and were skipped: ${unsupported.join(', ')}.` }
@@ -87,8 +101,16 @@ export function createScraper({
           scrapeId: randomUUID(),
           proxyUsed: 'basic',
           creditsUsed: 1,
+          ...(cacheState === undefined ? {} : { cacheState }),
+          ...(cachedAt === undefined ? {} : { cachedAt }),
         },
       };
+      if (request.zeroDataRetention !== true) {
+        await results
+          .put({ id: document.metadata.scrapeId, teamId, document })
+          .catch((err: unknown) => log.warn('could not keep the scrape result', { error: String(err) }));
+      }
+      return document;
     },
   };
 }

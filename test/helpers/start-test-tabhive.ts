@@ -24,12 +24,14 @@ export async function waitUntil(
 /**
  * The whole server in this process, as main.ts composes it, on an ephemeral port with its own
  * data directory and `browsers` real headless Chromium processes running the built extension.
+ * Pass `dataDir` to keep state across restarts (the caller then removes it).
  */
 export async function startTestTabhive({
   browsers = 1,
   env = {},
-}: { browsers?: number; env?: Record<string, string> } = {}) {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'tabhive-test-'));
+  dataDir: givenDataDir,
+}: { browsers?: number; env?: Record<string, string>; dataDir?: string } = {}) {
+  const dataDir = givenDataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'tabhive-test-')));
   const config = loadConfig({
     PORT: '0',
     HOST: '127.0.0.1',
@@ -50,6 +52,15 @@ export async function startTestTabhive({
     url: tabhive.url,
     apiKey: TEST_API_KEY,
     tabhive,
+    /** GETs with the test key and returns status and parsed body. */
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- response bodies are what the API sent; tests assert on their shape
+    async get(pathname: string): Promise<{ status: number; json: any }> {
+      const response = await fetch(`${tabhive.url}${pathname}`, {
+        headers: { authorization: `Bearer ${TEST_API_KEY}` },
+      });
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see the signature
+      return { status: response.status, json: (await response.json()) as any };
+    },
     /** POSTs JSON with the test key and returns status and parsed body. */
     // eslint-disable-next-line @typescript-eslint/no-explicit-any -- response bodies are what the API sent; tests assert on their shape
     async post(pathname: string, body: unknown): Promise<{ status: number; json: any }> {
@@ -63,7 +74,7 @@ export async function startTestTabhive({
     },
     async stop() {
       await tabhive.stop();
-      await rm(dataDir, { recursive: true, force: true });
+      if (givenDataDir === undefined) await rm(dataDir, { recursive: true, force: true });
     },
   };
 }

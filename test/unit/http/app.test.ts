@@ -1,3 +1,6 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ScrapeRequestV2 } from '../../../shared/api/v2/scrape-request';
 import { createApp } from '../../../server/app';
@@ -5,17 +8,22 @@ import { DEFAULT_TEAM, createStaticKeyring } from '../../../server/auth/keyring'
 import { errors } from '../../../server/http/errors';
 import { silentLog } from '../../../server/log';
 import type { Scraper } from '../../../server/scrape/create-scraper';
+import type { Database } from '../../../server/store/database';
+import { createEmbeddedDatabase } from '../../../server/store/embedded/create-embedded-database';
+import { StoreUnavailableError } from '../../../server/store/database';
+import { createResultStore } from '../../../server/store/stores/result-store';
 import { serveApp } from '../../helpers/serve-app';
 
 const API_KEY = 'fc-0123456789abcdef0123456789abcdef';
 const received: ScrapeRequestV2[] = [];
-let behaviour: 'ok' | 'crash' | 'timeout' = 'ok';
+let behaviour: 'ok' | 'crash' | 'timeout' | 'store-down' = 'ok';
 
 const scraper: Scraper = {
   async scrape(request) {
     received.push(request);
     if (behaviour === 'crash') throw new Error('secret internal detail at /srv/tabhive');
     if (behaviour === 'timeout') throw errors.scrapeTimeout();
+    if (behaviour === 'store-down') throw new StoreUnavailableError('connection refused');
     return {
       markdown: '# Hello',
       metadata: {
@@ -31,18 +39,27 @@ const scraper: Scraper = {
 };
 
 let api: { url: string; close(): Promise<void> };
+let database: Database;
+let dir: string;
 
 beforeAll(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'tabhive-app-'));
+  database = await createEmbeddedDatabase({ dir, log: silentLog });
   const app = createApp({
     log: silentLog,
     keyring: createStaticKeyring([{ apiKey: API_KEY, team: DEFAULT_TEAM }]),
     scraper,
+    results: createResultStore(database),
     connectedBrowsers: () => 3,
     storeKind: 'embedded',
   });
   api = await serveApp(app);
 });
-afterAll(async () => api.close());
+afterAll(async () => {
+  await api.close();
+  await database.close();
+  await rm(dir, { recursive: true, force: true });
+});
 
 function post(path: string, body: string, headers: Record<string, string> = {}) {
   return fetch(`${api.url}${path}`, {
@@ -106,6 +123,14 @@ describe('POST /v2/scrape input handling', () => {
     expect(request?.url).toEqual({ raw: 'example.com/a', url: 'http://example.com/a' });
     expect(request?.onlyMainContent).toBe(true);
     expect(request?.formats.map((format) => format.type)).toEqual(['markdown', 'links']);
+  });
+
+  it('answers GET /v2/scrape/:id with 404 for an unknown id', async () => {
+    const response = await fetch(`${api.url}/v2/scrape/00000000-0000-4000-8000-000000000000`, {
+      headers: { authorization: `Bearer ${API_KEY}` },
+    });
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ success: false, error: 'Job not found.' });
   });
 
   it('adds scrape_id for the website client', async () => {
@@ -189,6 +214,15 @@ describe('POST /v2/scrape input handling', () => {
       code: 'SCRAPE_TIMEOUT',
       error: 'Scrape timed out',
     });
+  });
+
+  it('answers 503 STORE_UNAVAILABLE with Retry-After while the database is down', async () => {
+    behaviour = 'store-down';
+    const response = await post('/v2/scrape', JSON.stringify({ url: 'http://example.com' }));
+    expect(response.status).toBe(503);
+    expect(response.headers.get('retry-after')).toBe('5');
+    expect((await response.json()).code).toBe('STORE_UNAVAILABLE');
+    behaviour = 'ok';
   });
 
   it('answers 500 UNKNOWN_ERROR without internals when something breaks', async () => {

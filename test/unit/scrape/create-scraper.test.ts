@@ -1,9 +1,17 @@
-import { describe, expect, it } from 'vitest';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ScrapeRequestV2 } from '../../../shared/api/v2/scrape-request';
 import type { PageCapture, PageTaskSpec } from '../../../shared/protocol/messages';
 import { ApiError } from '../../../server/http/api-error';
 import { TaskError } from '../../../server/hub/task-error';
+import { silentLog } from '../../../server/log';
+import { createCachedCapture } from '../../../server/scrape/cached-capture';
 import { DEFAULT_SCRAPE_TIMEOUT_MS, createScraper } from '../../../server/scrape/create-scraper';
+import { createStores, ensureIndexes, type Stores } from '../../../server/store/create-stores';
+import type { Database } from '../../../server/store/database';
+import { createEmbeddedDatabase } from '../../../server/store/embedded/create-embedded-database';
 import { createUrlPolicy } from '../../../server/url-policy/create-url-policy';
 
 const page: PageCapture = {
@@ -16,9 +24,26 @@ const page: PageCapture = {
     '<html lang="en"><head><title>Docs</title></head><body><nav><a href="/nav">Nav</a></nav><main><h1>Docs</h1><p>Body <a href="/a">A</a></p></main></body></html>',
 };
 
+let database: Database;
+let stores: Stores;
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'tabhive-scraper-'));
+  database = await createEmbeddedDatabase({ dir, log: silentLog });
+  stores = createStores(database);
+  await ensureIndexes(stores);
+});
+afterAll(async () => {
+  await database.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
 function setup({ outcome = page as PageCapture | TaskError, addresses = ['93.184.215.14'] } = {}) {
   const calls: Array<{ spec: PageTaskSpec; timeoutMs: number }> = [];
   const scraper = createScraper({
+    cachedCapture: createCachedCapture({ cache: stores.cache, log: silentLog }),
+    results: stores.results,
+    log: silentLog,
     runTask: async (spec, { timeoutMs }) => {
       calls.push({ spec, timeoutMs });
       if (outcome instanceof TaskError) throw outcome;
@@ -35,6 +60,7 @@ function setup({ outcome = page as PageCapture | TaskError, addresses = ['93.184
   return { scraper, calls };
 }
 
+const TEAM = { teamId: 'team-a' };
 const request = (body: Record<string, unknown>) => ScrapeRequestV2.parse(body);
 
 async function apiError(promise: Promise<unknown>): Promise<ApiError> {
@@ -51,6 +77,7 @@ describe('the scrape pipeline', () => {
     const { scraper, calls } = setup();
     const document = await scraper.scrape(
       request({ url: 'docs.example.com/start', formats: ['markdown', 'links'] }),
+      TEAM,
     );
     expect(calls).toEqual([
       { spec: { url: 'http://docs.example.com/start', waitForMs: 0 }, timeoutMs: DEFAULT_SCRAPE_TIMEOUT_MS },
@@ -72,7 +99,10 @@ describe('the scrape pipeline', () => {
 
   it('passes timeout and waitFor to the browser', async () => {
     const { scraper, calls } = setup();
-    await scraper.scrape(request({ url: 'https://docs.example.com/', timeout: 20_000, waitFor: 1_500 }));
+    await scraper.scrape(
+      request({ url: 'https://docs.example.com/', timeout: 20_000, waitFor: 1_500 }),
+      TEAM,
+    );
     expect(calls[0]).toEqual({
       spec: { url: 'https://docs.example.com/', waitForMs: 1_500 },
       timeoutMs: 20_000,
@@ -83,6 +113,7 @@ describe('the scrape pipeline', () => {
     const { scraper } = setup();
     const document = await scraper.scrape(
       request({ url: 'https://docs.example.com/', formats: ['markdown', 'screenshot', { type: 'summary' }] }),
+      TEAM,
     );
     expect(document.markdown).toContain('Docs');
     expect(document.warning).toBe(
@@ -92,7 +123,7 @@ describe('the scrape pipeline', () => {
 
   it('refuses a private target before any browser work', async () => {
     const { scraper, calls } = setup();
-    const error = await apiError(scraper.scrape(request({ url: 'http://127.0.0.1:8080/admin' })));
+    const error = await apiError(scraper.scrape(request({ url: 'http://127.0.0.1:8080/admin' }), TEAM));
     expect(error.status).toBe(403);
     expect(error.code).toBe('URL_BLOCKED');
     expect(error.message).toContain('ALLOW_PRIVATE_NETWORKS');
@@ -101,14 +132,16 @@ describe('the scrape pipeline', () => {
 
   it('refuses a public name that resolves to a private address', async () => {
     const { scraper, calls } = setup({ addresses: ['10.0.0.5'] });
-    const error = await apiError(scraper.scrape(request({ url: 'https://intranet-alias.example.com/' })));
+    const error = await apiError(
+      scraper.scrape(request({ url: 'https://intranet-alias.example.com/' }), TEAM),
+    );
     expect(error.code).toBe('URL_BLOCKED');
     expect(calls).toHaveLength(0);
   });
 
   it('reports a name that does not resolve as a DNS error', async () => {
     const { scraper } = setup();
-    const error = await apiError(scraper.scrape(request({ url: 'https://nowhere.example/' })));
+    const error = await apiError(scraper.scrape(request({ url: 'https://nowhere.example/' }), TEAM));
     expect(error.status).toBe(500);
     expect(error.code).toBe('SCRAPE_DNS_RESOLUTION_ERROR');
     expect(error.message).toContain('nowhere.example');
@@ -117,11 +150,36 @@ describe('the scrape pipeline', () => {
   it('answers 400 for an invalid selector without dispatching', async () => {
     const { scraper, calls } = setup();
     const error = await apiError(
-      scraper.scrape(request({ url: 'https://docs.example.com/', excludeTags: ['div[[['] })),
+      scraper.scrape(request({ url: 'https://docs.example.com/', excludeTags: ['div[[['] }), TEAM),
     );
     expect(error.status).toBe(400);
     expect(error.code).toBe('BAD_REQUEST');
     expect(calls).toHaveLength(0);
+  });
+
+  it('answers a repeated request from the cache, scoped to what the browser saw', async () => {
+    const { scraper, calls } = setup();
+    const url = 'https://docs.example.com/cached';
+    const first = await scraper.scrape(request({ url }), TEAM);
+    const second = await scraper.scrape(request({ url, formats: ['links'] }), TEAM);
+    expect(calls).toHaveLength(1);
+    expect(first.metadata.cacheState).toBe('miss');
+    expect(second.metadata.cacheState).toBe('hit');
+    expect(second.links).toEqual(['https://docs.example.com/a']);
+    await scraper.scrape(request({ url, mobile: true }), TEAM);
+    expect(calls).toHaveLength(2);
+  });
+
+  it('keeps each result for GET /v2/scrape/:id unless zero data retention was asked for', async () => {
+    const { scraper } = setup();
+    const kept = await scraper.scrape(request({ url: 'https://docs.example.com/kept' }), TEAM);
+    expect((await stores.results.get(kept.metadata.scrapeId))?.document).toEqual(kept);
+    const secret = await scraper.scrape(
+      request({ url: 'https://docs.example.com/kept', zeroDataRetention: true }),
+      TEAM,
+    );
+    expect(secret.metadata.cacheState).toBeUndefined();
+    expect(await stores.results.get(secret.metadata.scrapeId)).toBeUndefined();
   });
 
   it.each([
@@ -141,7 +199,9 @@ describe('the scrape pipeline', () => {
     ],
   ])('maps a %s task failure to HTTP %i %s', async (failure, status, code) => {
     const { scraper } = setup({ outcome: failure });
-    const error = await apiError(scraper.scrape(request({ url: 'https://docs.example.com/' })));
+    const error = await apiError(
+      scraper.scrape(request({ url: 'https://docs.example.com/', maxAge: 0 }), TEAM),
+    );
     expect(error.status).toBe(status);
     expect(error.code).toBe(code);
   });

@@ -1,0 +1,47 @@
+import { createHash } from 'node:crypto';
+import type { ScrapeRequestV2 } from '../../shared/api/v2/scrape-request';
+
+const INDEX_PAGE = /\/index\.(html?|php|shtml|xml)$/i;
+
+/**
+ * The URL as the cache sees it (contract §10): fragment dropped, scheme forced to https, default
+ * ports dropped, a leading `www.` dropped, a trailing index page and trailing slash removed; the
+ * query is kept, since it usually changes the page.
+ */
+export function normalizeCacheUrl(href: string): string {
+  const url = new URL(href);
+  url.hash = '';
+  const port = url.port === '80' || url.port === '443' ? '' : url.port;
+  const host = url.hostname.replace(/^www\./, '');
+  const path = url.pathname.replace(INDEX_PAGE, '/').replace(/\/+$/, '');
+  return `https://${host}${port === '' ? '' : `:${port}`}${path}${url.search}`;
+}
+
+/** What a request asks of the browser that changes the capture; two requests with equal variants share entries. */
+export function cacheVariant(request: ScrapeRequestV2) {
+  const screenshot = request.formats.find((format) => format.type === 'screenshot');
+  return {
+    url: normalizeCacheUrl(request.url.url),
+    mobile: request.mobile,
+    blockAds: request.blockAds,
+    screenshot:
+      screenshot === undefined
+        ? null
+        : {
+            fullPage: screenshot.fullPage,
+            quality: screenshot.quality ?? null,
+            viewport: screenshot.viewport ?? null,
+          },
+    country: request.location?.country ?? null,
+    languages: request.location?.languages ?? null,
+    // An entry made without PDF parsing holds the PDF itself, and is only good for the same request.
+    parsePdf: request.parsers.includes('pdf'),
+  };
+}
+
+/** The cache key: a digest of the variant, so the key has a fixed size whatever the URL. */
+export function cacheKey(request: ScrapeRequestV2): string {
+  return createHash('sha256')
+    .update(JSON.stringify(cacheVariant(request)))
+    .digest('hex');
+}

@@ -1,0 +1,60 @@
+import type { ScrapeRequestV2 } from '../../shared/api/v2/scrape-request';
+import type { PageCapture } from '../../shared/protocol/messages';
+import type { Log } from '../log';
+import { StoreUnavailableError } from '../store/database';
+import { PUBLIC_SCOPE, type CacheStore } from '../store/stores/cache-store';
+import { cacheKey, normalizeCacheUrl } from './cache-key';
+import { DEFAULT_MAX_AGE_MS, mayReadCache, mayWriteCache } from './cache-policy';
+
+export interface CaptureOutcome {
+  capture: PageCapture;
+  /** Present only when the cache was consulted for this request (contract §10). */
+  cacheState?: 'hit' | 'miss';
+  cachedAt?: string;
+}
+
+/** Where a fresh capture came from: results of a team's logged-in browser are that team's alone. */
+export type CaptureSource = { scope: typeof PUBLIC_SCOPE } | { scope: 'team' };
+
+/**
+ * Answers a request from the scrape cache when it may, and otherwise takes a fresh capture and
+ * stores it when it may. The cache is an optimisation: when the database is unreachable the scrape
+ * goes on without it (and says so in the log) rather than failing.
+ */
+export function createCachedCapture({ cache, log }: { cache: CacheStore; log: Log }) {
+  return async function capture(
+    request: ScrapeRequestV2,
+    teamId: string,
+    fresh: () => Promise<{ capture: PageCapture; source: CaptureSource }>,
+    now: () => Date = () => new Date(),
+  ): Promise<CaptureOutcome> {
+    const key = cacheKey(request);
+    const readable = mayReadCache(request);
+    if (readable) {
+      const notBefore = new Date(now().getTime() - (request.maxAge ?? DEFAULT_MAX_AGE_MS));
+      try {
+        const entry = await cache.findFresh({ key, scopes: [PUBLIC_SCOPE, teamId], notBefore });
+        if (entry !== undefined) {
+          return { capture: entry.capture, cacheState: 'hit', cachedAt: entry.cachedAt.toISOString() };
+        }
+      } catch (err) {
+        if (!(err instanceof StoreUnavailableError)) throw err;
+        log.warn('scrape cache unavailable; scraping fresh', { error: err.message });
+      }
+    }
+
+    const { capture, source } = await fresh();
+    if (mayWriteCache(request)) {
+      const scope = source.scope === 'team' ? teamId : PUBLIC_SCOPE;
+      try {
+        await cache.put({ key, scope, url: normalizeCacheUrl(request.url.url), capture, now: now() });
+      } catch (err) {
+        if (!(err instanceof StoreUnavailableError)) throw err;
+        log.warn('scrape cache unavailable; result not cached', { error: err.message });
+      }
+    }
+    return readable ? { capture, cacheState: 'miss' } : { capture };
+  };
+}
+
+export type CachedCapture = ReturnType<typeof createCachedCapture>;
