@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFixtureSite } from '../helpers/fixture-site';
 import { storeBackends } from '../helpers/store-backends';
-import { startTestTabhive } from '../helpers/start-test-tabhive';
+import { startTestTabhive, waitUntil } from '../helpers/start-test-tabhive';
 
 let site: Awaited<ReturnType<typeof startFixtureSite>>;
 beforeAll(async () => {
@@ -121,3 +121,44 @@ describe.each(storeBackends())('the scrape cache on the $name store', (backend) 
     expect(await backend.countDocuments('documents', dataDir)).toBeGreaterThan(0);
   });
 });
+
+describe.each(storeBackends().filter((backend) => backend.outage !== undefined))(
+  'a $name outage',
+  (backend) => {
+    let env: Record<string, string>;
+    let tabhive: Awaited<ReturnType<typeof startTestTabhive>>;
+
+    beforeAll(async () => {
+      env = await backend.start();
+      tabhive = await startTestTabhive({ env });
+    });
+    afterAll(async () => {
+      await tabhive?.stop();
+      await backend.stop();
+    });
+
+    it('answers 503 STORE_UNAVAILABLE for stored results, keeps scraping, and recovers by itself', async () => {
+      const url = site.url('/?outage=1');
+      const before = await tabhive.post('/v2/scrape', { url });
+      const id = before.json.data.metadata.scrapeId as string;
+      expect((await tabhive.get(`/v2/scrape/${id}`)).status).toBe(200);
+
+      await backend.outage?.begin();
+      const during = await tabhive.get(`/v2/scrape/${id}`);
+      expect(during.status).toBe(503);
+      expect(during.json).toMatchObject({ success: false, code: 'STORE_UNAVAILABLE' });
+      // Scraping does not need the database: the cache is skipped while it is away.
+      const scraped = await tabhive.post('/v2/scrape', { url });
+      expect(scraped.status).toBe(200);
+      expect(scraped.json.data.markdown).toContain('Welcome to the hive');
+
+      await backend.outage?.end();
+      await waitUntil(
+        async () => (await tabhive.get(`/v2/scrape/${id}`)).status === 200,
+        30_000,
+        'the store to come back',
+      );
+      expect((await tabhive.post('/v2/scrape', { url })).json.data.metadata.cacheState).toBe('hit');
+    });
+  },
+);

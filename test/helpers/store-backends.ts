@@ -13,6 +13,8 @@ export interface StoreBackend {
   start(): Promise<Record<string, string>>;
   stop(): Promise<void>;
   countDocuments(collection: string, dataDir: string): Promise<number>;
+  /** MongoDB only: stops the database server (an outage) and starts it again on the same port and data. */
+  outage?: { begin(): Promise<void>; end(): Promise<void> };
 }
 
 /** Rows of an embedded collection file (NeDB: one JSON document per line, later lines win). */
@@ -51,6 +53,10 @@ export function storeBackends(): StoreBackend[] {
     async stop() {
       await ferret?.dispose();
       ferret = undefined;
+    },
+    outage: {
+      begin: async () => ferret?.stop(),
+      end: async () => ferret?.start(),
     },
     async countDocuments(collection) {
       const client = await MongoClient.connect(url(), { serverSelectionTimeoutMS: 5_000 });
