@@ -1,7 +1,7 @@
 import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { silentLog } from '../../../server/log';
 import type { StoredDocument } from '../../../server/store/database';
 import { createEmbeddedDatabase } from '../../../server/store/embedded/create-embedded-database';
@@ -40,13 +40,21 @@ describe('embedded database', () => {
   });
 
   it('stops its compaction timers on close', async () => {
-    const timers = () => process.getActiveResourcesInfo().filter((resource) => resource === 'Timeout').length;
-    const before = timers();
-    const database = await createEmbeddedDatabase({ dir, log: silentLog });
-    for (const name of ['one', 'two', 'three']) await database.collection<Entry>(name).countDocuments({});
-    expect(timers()).toBeGreaterThanOrEqual(before + 3);
-    await database.close();
-    expect(timers()).toBe(before);
+    // NeDB's autocompaction is a plain setInterval; a forgotten one would keep the process alive.
+    const started = vi.spyOn(globalThis, 'setInterval');
+    const cleared = vi.spyOn(globalThis, 'clearInterval');
+    try {
+      const database = await createEmbeddedDatabase({ dir, log: silentLog });
+      for (const name of ['one', 'two', 'three']) await database.collection<Entry>(name).countDocuments({});
+      const timers = started.mock.results.map((result) => result.value as unknown);
+      expect(timers).toHaveLength(3);
+      await database.close();
+      const stopped = cleared.mock.calls.map(([timer]) => timer as unknown);
+      for (const timer of timers) expect(stopped).toContain(timer);
+    } finally {
+      started.mockRestore();
+      cleared.mockRestore();
+    }
   });
 
   it('expires documents through a TTL index, also after a restart', async () => {
