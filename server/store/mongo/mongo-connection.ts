@@ -82,8 +82,10 @@ export function createMongoConnection(options: MongoConnectionOptions): MongoCon
   function connect(): Promise<MongoSession> {
     const attempt = client ?? newClient();
     client = attempt;
-    const pending = attempt.connect().then(
-      async () => {
+    // One chain, so that a failure after connecting (buildInfo) also discards this client.
+    const pending = attempt
+      .connect()
+      .then(async () => {
         setReachable(true);
         const db = attempt.db(databaseName);
         const info = await db.admin().command({ buildInfo: 1 });
@@ -96,15 +98,14 @@ export function createMongoConnection(options: MongoConnectionOptions): MongoCon
           );
         }
         return { db, serialiseWrites };
-      },
-      async (error: unknown) => {
+      })
+      .catch(async (error: unknown) => {
         if (connecting === pending) connecting = undefined;
         if (client === attempt) client = undefined;
         setReachable(false, error instanceof Error ? error.message : String(error));
         await attempt.close().catch(() => undefined);
         throw error;
-      },
-    );
+      });
     connecting = pending;
     return pending;
   }
