@@ -1,4 +1,5 @@
 import type { Browser } from 'wxt/browser';
+import { assertCdpMethodAllowed } from './cdp-allowlist';
 
 /** The slice of chrome.debugger we use. The polyfill passes `debugger` through untouched. */
 type DebuggerApi = typeof Browser.debugger;
@@ -51,6 +52,7 @@ export async function attachCdp(tabId: number): Promise<CdpSession> {
 
   return {
     async send<T>(method: string, params: Record<string, unknown> = {}) {
+      assertCdpMethodAllowed(method);
       return (await api.sendCommand(target, method, params)) as T;
     },
     onEvent: (listener) => void listeners.push(listener),

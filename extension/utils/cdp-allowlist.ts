@@ -1,0 +1,50 @@
+/**
+ * Every DevTools protocol method the extension may send, and nothing else. Callers never reach raw
+ * CDP: the server sends typed actions, and these are the commands that implement them. Left out on
+ * purpose: cookie readers and writers (`Network.getAllCookies`, `Storage.*`: on a donated browser
+ * they would hand over the donor's sessions for every site), `Fetch.*` (request interception),
+ * `Target.*` and `Browser.*` (browser-wide reach beyond the task's tab). `Security.*` would be
+ * the way to ignore certificate errors per tab, but Chromium does not expose that domain to
+ * extensions ("'Security.setIgnoreCertificateErrors' wasn't found"), so skipTlsVerification
+ * works through a launch flag instead (run-page-task.ts checkCertificate).
+ */
+export const ALLOWED_CDP_METHODS: ReadonlySet<string> = new Set([
+  // Navigation, lifecycle, frames and capture.
+  'Page.enable',
+  'Page.getFrameTree',
+  'Page.setLifecycleEventsEnabled',
+  'Page.navigate',
+  'Page.createIsolatedWorld',
+  'Page.addScriptToEvaluateOnNewDocument',
+  'Page.getLayoutMetrics',
+  'Page.captureScreenshot',
+  'Page.printToPDF',
+  // The main document's status and body.
+  'Network.enable',
+  'Network.getResponseBody',
+  // Capture and executeJavascript, always in a world the task created.
+  'Runtime.evaluate',
+  // click, write, press.
+  'Input.dispatchMouseEvent',
+  'Input.dispatchKeyEvent',
+  'Input.insertText',
+  // mobile, location, screenshot viewports.
+  'Emulation.setDeviceMetricsOverride',
+  'Emulation.clearDeviceMetricsOverride',
+  'Emulation.setTouchEmulationEnabled',
+  'Emulation.setUserAgentOverride',
+  'Emulation.setLocaleOverride',
+  'Emulation.setTimezoneOverride',
+]);
+
+export class CdpMethodNotAllowedError extends Error {
+  constructor(method: string) {
+    super(`CDP method ${method} is not on the extension's allowlist`);
+    this.name = 'CdpMethodNotAllowedError';
+  }
+}
+
+/** Throws unless `method` is on the allowlist; every `send` goes through here. */
+export function assertCdpMethodAllowed(method: string): void {
+  if (!ALLOWED_CDP_METHODS.has(method)) throw new CdpMethodNotAllowedError(method);
+}
