@@ -17,7 +17,16 @@ export default defineConfig({
     key: EXTENSION_PUBLIC_KEY,
     // 116: WebSocket traffic keeps the worker alive; 118: an attached debugger does too.
     minimum_chrome_version: '125',
-    permissions: ['debugger', 'tabs', 'storage', 'alarms', 'scripting'],
+    // declarativeNetRequestWithHostAccess: per-task session rules (headers, ad blocking), limited to
+    // hosts the extension may access anyway, so it adds no install warning.
+    permissions: [
+      'debugger',
+      'tabs',
+      'storage',
+      'alarms',
+      'scripting',
+      'declarativeNetRequestWithHostAccess',
+    ],
     host_permissions: ['<all_urls>'],
   },
 });

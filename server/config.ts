@@ -25,6 +25,20 @@ export const Config = z.object({
   CHROME_PATH: z.preprocess(emptyAsUnset, z.string().min(1).optional()),
   API_KEY: z.preprocess(emptyAsUnset, z.string().min(8, 'API_KEY must be at least 8 characters').optional()),
   ALLOW_PRIVATE_NETWORKS: z.preprocess(emptyAsUnset, booleanFlag.optional()).default(false),
+  /**
+   * Upstream proxy of stealth browsers (`proxy: "stealth"`): http://, https://, socks4:// or
+   * socks5://host:port. Chromium's --proxy-server takes no credentials; put an authenticating
+   * local forwarder in front of a proxy that needs them.
+   */
+  STEALTH_PROXY_URL: z.preprocess(
+    emptyAsUnset,
+    z
+      .url({ protocol: /^(https?|socks[45])$/ })
+      .refine((url) => !new URL(url).username, 'STEALTH_PROXY_URL cannot carry credentials')
+      .optional(),
+  ),
+  /** Stealth browsers to launch when STEALTH_PROXY_URL is set. */
+  STEALTH_BROWSERS: z.coerce.number().int().min(0).max(64).default(1),
   LLM_BASE_URL: z.preprocess(emptyAsUnset, z.url().optional()),
   LLM_API_KEY: z.preprocess(emptyAsUnset, z.string().optional()),
   LLM_MODEL: z.preprocess(emptyAsUnset, z.string().optional()),

@@ -12,6 +12,7 @@ import { createBrowserTokens } from './hub/browser-tokens';
 import { createBrowserHub, type BrowserHub } from './hub/create-browser-hub';
 import { createLocalLauncher, type LocalLauncher } from './launcher/create-local-launcher';
 import { findChrome } from './launcher/find-chrome';
+import { startStealthBrowsers } from './launcher/start-stealth-browsers';
 import type { Log } from './log';
 import { createCachedCapture } from './scrape/cached-capture';
 import { createScraper } from './scrape/create-scraper';
@@ -49,11 +50,14 @@ export async function startTabhive({
   server,
   log,
   extensionDir = DEFAULT_EXTENSION_DIR,
+  extraChromeArgs,
 }: {
   config: Config;
   server: Server;
   log: Log;
   extensionDir?: string;
+  /** Tests only: extra command-line flags for launched browsers. */
+  extraChromeArgs?: readonly string[];
 }): Promise<RunningTabhive> {
   // Fail before listening when the pool cannot start: a server that answers but can never scrape misleads.
   let chromePath: string | undefined;
@@ -73,6 +77,7 @@ export async function startTabhive({
   const hub = createBrowserHub({ log, tokens, tabsPerBrowser: config.TABS_PER_BROWSER });
   const scraper = createScraper({
     runTask: hub.runTask,
+    connectedBrowsers: hub.connectedBrowsers,
     urlPolicy: createUrlPolicy({ allowPrivateNetworks: config.ALLOW_PRIVATE_NETWORKS }),
     cachedCapture: createCachedCapture({ cache: stores.cache, log }),
     results: stores.results,
@@ -112,9 +117,20 @@ export async function startTabhive({
       hubUrl: `ws://${urlHost(reachableHost(config.HOST))}:${port}${HUB_PATH}`,
       tokens,
       log,
+      extraArgs: extraChromeArgs,
     });
     await launcher.start();
   }
+  const stealthLauncher = startStealthBrowsers({
+    config,
+    chromePath,
+    extensionDir,
+    hubUrl: `ws://${urlHost(reachableHost(config.HOST))}:${port}${HUB_PATH}`,
+    tokens,
+    log,
+    extraArgs: extraChromeArgs,
+  });
+  await stealthLauncher?.start();
 
   return {
     url,
@@ -128,9 +144,13 @@ export async function startTabhive({
       server.closeAllConnections();
       await hub.close();
       await launcher?.stop();
+      await stealthLauncher?.stop();
       stopStoreTimers();
       await database.close();
     },
-    killBrowsersNow: () => launcher?.killNow(),
+    killBrowsersNow: () => {
+      launcher?.killNow();
+      stealthLauncher?.killNow();
+    },
   };
 }

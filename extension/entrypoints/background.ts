@@ -1,22 +1,28 @@
 import { browser } from 'wxt/browser';
 import { defineBackground } from 'wxt/utils/define-background';
 import { watchForLaunchTab } from '../utils/adopt-launch-tab';
+import { readBrowserStatus } from '../utils/browser-status';
 import { createHubConnection } from '../utils/hub-connection';
 import { hubSettingsItem, readHubSettings, writeHubSettings } from '../utils/hub-settings';
 import { taskJournal } from '../utils/task-journal';
+import { removeTaskRules } from '../utils/task-network-rules';
 import { closeTaskWindow } from '../utils/task-window';
 import { createTaskRunner } from '../utils/task-runner';
 
 /** While disconnected, an alarm wakes a worker that Chrome stopped, so it reconnects by itself. */
 const RECONNECT_ALARM = 'hub-reconnect';
 
-/** Closes windows that a previous worker left behind and returns the ids of the tasks they belonged to. */
+/**
+ * Closes windows and removes network rules that a previous worker left behind, and returns the ids
+ * of the tasks they belonged to.
+ */
 async function reclaimOrphans(): Promise<string[]> {
   const journal = await taskJournal.drain();
   await Promise.all(
-    Object.values(journal).map(({ windowId }) =>
-      windowId === undefined ? undefined : closeTaskWindow(windowId),
-    ),
+    Object.values(journal).map(async ({ windowId, ruleIds }) => {
+      if (windowId !== undefined) await closeTaskWindow(windowId);
+      await removeTaskRules(ruleIds ?? []).catch(() => undefined);
+    }),
   );
   return Object.keys(journal);
 }
@@ -28,7 +34,13 @@ export default defineBackground({
     const orphans = reclaimOrphans();
     /** The token this worker's connection holds now; storing it is no reason to reconnect. */
     let sessionToken: string | undefined;
-    const runner = createTaskRunner({ reply: (message) => hub.send(message) });
+    const readStatus = () => readBrowserStatus(runner.count());
+    const runner = createTaskRunner({
+      reply: (message) => hub.send(message),
+      // The state after each task, unasked, so leaks show on the server without waiting for a heartbeat.
+      afterTask: () =>
+        void readStatus().then((status) => hub.send({ type: 'heartbeat', sentAt: Date.now(), status })),
+    });
     const hub = createHubConnection({
       readSettings: readHubSettings,
       async saveSessionToken(token) {
@@ -48,6 +60,7 @@ export default defineBackground({
         if (state !== 'open') runner.cancelAll();
         console.warn(`tabhive: hub ${state}${detail ? ` (${detail})` : ''}`);
       },
+      readStatus,
       extensionVersion: browser.runtime.getManifest().version,
       userAgent: navigator.userAgent,
     });

@@ -4,6 +4,7 @@ import {
   assertNever,
   decodeServerMessage,
   type BrowserMessage,
+  type BrowserStatus,
   type CancelMessage,
   type TaskMessage,
   type WelcomeMessage,
@@ -31,6 +32,8 @@ export interface HubConnectionDeps {
   onTask(message: TaskMessage): void;
   onCancel(message: CancelMessage): void;
   onStateChange(state: HubState, detail?: string): void;
+  /** What the browser holds for tasks right now, reported with every heartbeat. */
+  readStatus(): Promise<BrowserStatus>;
   extensionVersion: string;
   userAgent: string;
 }
@@ -89,6 +92,7 @@ export function createHubConnection(deps: HubConnectionDeps): HubConnection {
         extensionVersion: deps.extensionVersion,
         userAgent: deps.userAgent,
         lostTaskIds: await deps.takeLostTaskIds(),
+        browserClass: settings.browserClass ?? 'basic',
       });
     };
     ws.onmessage = (event) => {
@@ -112,7 +116,10 @@ export function createHubConnection(deps: HubConnectionDeps): HubConnection {
           deps.onCancel(message);
           break;
         case 'heartbeat':
-          send({ type: 'heartbeat', sentAt: Date.now() });
+          void deps.readStatus().then(
+            (status) => send({ type: 'heartbeat', sentAt: Date.now(), status }),
+            () => send({ type: 'heartbeat', sentAt: Date.now() }),
+          );
           break;
         default:
           assertNever(message);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { storage } from 'wxt/utils/storage';
+import { BrowserClass } from '../../shared/protocol/messages';
 
 /**
  * Where this browser's hub is and how it proves who it is. Written by the launch page (local
@@ -11,6 +12,8 @@ export const HubSettings = z.object({
   token: z.string().min(1),
   /** How the browser joined: launched by a server, or paired by a person. */
   origin: z.enum(['launched', 'paired']),
+  /** What the server launched it as (a stealth browser has an upstream proxy); basic when absent. */
+  browserClass: BrowserClass.optional(),
 });
 export type HubSettings = z.infer<typeof HubSettings>;
 

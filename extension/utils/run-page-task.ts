@@ -1,8 +1,14 @@
-import type { PageCapture, TaskMessage } from '../../shared/protocol/messages';
+import type { PageCapture, PageTaskSpec, TaskMessage } from '../../shared/protocol/messages';
+import { adDomains } from './ad-domains';
 import { attachCdp, type CdpSession } from './cdp-session';
 import { capturePage, type InPageCapture } from './capture-page';
+import { MOBILE_METRICS, emulationCommands } from './emulation-commands';
+import { callSource, evaluateIsolated } from './evaluate-isolated';
 import { PageTaskError, navigationError } from './page-task-error';
+import { beforeDeadline, createPageWatch, type DocumentResponse } from './page-watch';
+import { runActions } from './run-actions';
 import { taskJournal } from './task-journal';
+import { addTaskRules, allocateTaskRuleIds, buildTaskRules, removeTaskRules } from './task-network-rules';
 import { closeTaskWindow, openTaskWindow } from './task-window';
 
 /**
@@ -12,77 +18,6 @@ import { closeTaskWindow, openTaskWindow } from './task-window';
 export const NETWORK_IDLE_CAP_MS = 5_000;
 /** Kept back from the server's budget so that the result arrives before the server gives up. */
 export const RESULT_MARGIN_MS = 300;
-
-interface DocumentResponse {
-  requestId: string;
-  status: number;
-  contentType: string | undefined;
-}
-
-/** Lifecycle state of the tab's main frame, fed by CDP events, with waiters for conditions on it. */
-function createPageWatch(cdp: CdpSession, mainFrameId: string) {
-  const lifecycle = new Set<string>();
-  let response: DocumentResponse | undefined;
-  const waiters = new Set<() => void>();
-
-  cdp.onEvent((method, params) => {
-    if (method === 'Page.lifecycleEvent' && params.frameId === mainFrameId) {
-      if (params.name === 'init') lifecycle.clear();
-      lifecycle.add(String(params.name));
-    } else if (
-      method === 'Network.responseReceived' &&
-      params.type === 'Document' &&
-      params.frameId === mainFrameId
-    ) {
-      const r = params.response as { status: number; mimeType?: string; headers?: Record<string, string> };
-      const headerType = Object.entries(r.headers ?? {}).find(
-        ([name]) => name.toLowerCase() === 'content-type',
-      )?.[1];
-      response = {
-        requestId: String(params.requestId),
-        status: r.status,
-        contentType: headerType ?? r.mimeType,
-      };
-    }
-    for (const wake of waiters) wake();
-  });
-
-  return {
-    lifecycle,
-    response: () => response,
-    /** Resolves true once `condition` holds, false when `deadline` passes first. */
-    until(condition: () => boolean, deadline: number, signal: AbortSignal): Promise<boolean> {
-      return new Promise<boolean>((resolve, reject) => {
-        const finish = (value: boolean | Error) => {
-          waiters.delete(check);
-          clearTimeout(timer);
-          signal.removeEventListener('abort', onAbort);
-          if (value instanceof Error) reject(value);
-          else resolve(value);
-        };
-        const check = () => condition() && finish(true);
-        const onAbort = () => finish(new PageTaskError('TASK_CANCELLED', 'cancelled'));
-        const timer = setTimeout(() => finish(false), Math.max(0, deadline - Date.now()));
-        waiters.add(check);
-        signal.addEventListener('abort', onAbort);
-        if (signal.aborted) onAbort();
-        else check();
-      });
-    },
-  };
-}
-
-/** Rejects with a timeout when `promise` has not settled by `deadline`. */
-function beforeDeadline<T>(promise: Promise<T>, deadline: number): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const expired = new Promise<never>((_, reject) => {
-    timer = setTimeout(
-      () => reject(new PageTaskError('SCRAPE_TIMEOUT', 'Scrape timed out')),
-      Math.max(0, deadline - Date.now()),
-    );
-  });
-  return Promise.race([promise, expired]).finally(() => clearTimeout(timer));
-}
 
 const isHtml = (contentType: string | undefined) =>
   contentType === undefined || /^\s*(text\/html|application\/xhtml\+xml)/i.test(contentType);
@@ -101,17 +36,49 @@ async function responseBodyText(cdp: CdpSession, requestId: string): Promise<str
   }
 }
 
+/** Device, language, clock and position of the task, before navigating. */
+async function applyEmulation(cdp: CdpSession, spec: PageTaskSpec): Promise<void> {
+  for (const { method, params } of emulationCommands(spec, navigator.userAgent)) {
+    await cdp.send(method, params);
+  }
+}
+
 /**
- * Runs one page task: opens the URL in a window of its own, waits for load and then network idle
- * (both bounded by the task's budget), captures, and always closes the window.
+ * Refuses a document whose certificate did not verify when the caller asked for verification.
+ * CDP's Security domain is closed to extensions ("wasn't found"), so launched browsers accept
+ * every certificate (--ignore-certificate-errors, the v2 default) and Chromium marks what it let
+ * through as `insecure`; a donor's browser verifies by itself and fails the navigation instead.
+ */
+function checkCertificate(spec: PageTaskSpec, response: DocumentResponse | undefined): void {
+  if (spec.skipTlsVerification !== false || response === undefined) return;
+  if (response.securityState === 'insecure' && response.url.startsWith('https:')) {
+    throw new PageTaskError('SCRAPE_SSL_ERROR', 'net::ERR_CERT_INVALID (certificate not trusted)');
+  }
+}
+
+/**
+ * Runs one page task: opens the URL in a window of its own with the task's network rules and
+ * emulation, waits for load and then network idle (both bounded by the task's budget), runs the
+ * actions, captures, and always closes the window, detaches and removes the rules — on success,
+ * failure, timeout and cancellation alike.
  */
 export async function runPageTask(task: TaskMessage, signal: AbortSignal): Promise<PageCapture> {
+  const { spec } = task;
   const deadline = Date.now() + task.timeoutMs - RESULT_MARGIN_MS;
   await taskJournal.record(task.taskId);
   const { windowId, tabId } = await openTaskWindow();
-  await taskJournal.record(task.taskId, windowId);
+  const ruleIds = await allocateTaskRuleIds();
+  await taskJournal.record(task.taskId, { windowId, ruleIds });
   let cdp: CdpSession | undefined;
   try {
+    await addTaskRules(
+      buildTaskRules({
+        ruleIds,
+        tabId,
+        headers: spec.headers,
+        blockDomains: spec.blockAds === false ? undefined : await adDomains(),
+      }),
+    );
     cdp = await attachCdp(tabId);
     const { frameTree } = await cdp.send<{ frameTree: { frame: { id: string } } }>('Page.getFrameTree');
     const mainFrameId = frameTree.frame.id;
@@ -121,50 +88,54 @@ export async function runPageTask(task: TaskMessage, signal: AbortSignal): Promi
       cdp.send('Network.enable'),
       cdp.send('Page.setLifecycleEventsEnabled', { enabled: true }),
     ]);
+    await applyEmulation(cdp, spec);
     watch.lifecycle.clear();
 
     const navigation = await beforeDeadline(
-      cdp.send<{ errorText?: string }>('Page.navigate', { url: task.spec.url }),
+      cdp.send<{ errorText?: string }>('Page.navigate', { url: spec.url }),
       deadline,
     );
     if (navigation.errorText) throw navigationError(navigation.errorText);
 
     const loaded = await watch.until(() => watch.lifecycle.has('load'), deadline, signal);
     if (!loaded) throw new PageTaskError('SCRAPE_TIMEOUT', 'Scrape timed out');
+    checkCertificate(spec, watch.response());
     await watch.until(
       () => watch.lifecycle.has('networkIdle'),
       Math.min(deadline, Date.now() + NETWORK_IDLE_CAP_MS),
       signal,
     );
-    if (task.spec.waitForMs > 0) {
-      await watch.until(() => false, Math.min(deadline, Date.now() + task.spec.waitForMs), signal);
+    if (spec.waitForMs > 0) {
+      await watch.until(() => false, Math.min(deadline, Date.now() + spec.waitForMs), signal);
     }
 
-    const { executionContextId } = await cdp.send<{ executionContextId: number }>(
-      'Page.createIsolatedWorld',
-      {
-        frameId: mainFrameId,
-        worldName: 'tabhive-capture',
-      },
-    );
+    const session = cdp;
+    const actions =
+      spec.actions === undefined || spec.actions.length === 0
+        ? undefined
+        : await runActions(
+            {
+              cdp: session,
+              frameId: mainFrameId,
+              watch,
+              deadline,
+              signal,
+              restoreViewport: () =>
+                spec.mobile === true
+                  ? session.send('Emulation.setDeviceMetricsOverride', { ...MOBILE_METRICS })
+                  : session.send('Emulation.clearDeviceMetricsOverride'),
+            },
+            spec.actions,
+          );
+
     const evaluation = await beforeDeadline(
-      cdp.send<{ result: { value?: InPageCapture }; exceptionDetails?: { text: string } }>(
-        'Runtime.evaluate',
-        {
-          expression: `(${capturePage.toString()})()`,
-          contextId: executionContextId,
-          returnByValue: true,
-        },
-      ),
+      evaluateIsolated(cdp, mainFrameId, callSource(capturePage)),
       deadline,
-    );
-    const page = evaluation.result.value;
-    if (evaluation.exceptionDetails !== undefined || page === undefined) {
-      throw new PageTaskError(
-        'BROWSER_ERROR',
-        `capture failed: ${evaluation.exceptionDetails?.text ?? 'no value'}`,
-      );
-    }
+    ).catch((err: unknown) => {
+      if (err instanceof PageTaskError) throw err;
+      throw new PageTaskError('BROWSER_ERROR', `capture failed: ${String(err)}`);
+    });
+    const page = evaluation.value as InPageCapture;
 
     const response = watch.response();
     const contentType = response?.contentType ?? page.documentContentType;
@@ -177,10 +148,12 @@ export async function runPageTask(task: TaskMessage, signal: AbortSignal): Promi
       contentType,
       rawHtml: body ?? page.rawHtml,
       renderedHtml: page.renderedHtml,
+      ...(actions === undefined ? {} : { actions }),
     };
   } finally {
     await cdp?.detach();
     await closeTaskWindow(windowId);
+    await removeTaskRules(ruleIds).catch(() => undefined);
     await taskJournal.remove(task.taskId);
   }
 }

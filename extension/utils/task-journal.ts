@@ -2,11 +2,18 @@ import { storage } from 'wxt/utils/storage';
 import { z } from 'zod';
 
 /**
- * Tasks in flight and the windows they opened, kept in session storage, which outlives the service
- * worker: when Chrome kills or restarts the worker mid-task, the next start closes the orphaned
- * windows and reports the task ids as lost in its next `hello`.
+ * Tasks in flight, the windows they opened and the network rules they added, kept in session
+ * storage, which outlives the service worker (as do windows and DNR session rules): when Chrome
+ * kills or restarts the worker mid-task, the next start closes the orphaned windows (which also
+ * ends their debugger sessions), removes their rules, and reports the task ids as lost in its
+ * next `hello`.
  */
-const Journal = z.record(z.string(), z.object({ windowId: z.number().int().optional() }));
+const JournalEntry = z.object({
+  windowId: z.number().int().optional(),
+  ruleIds: z.array(z.number().int()).optional(),
+});
+export type JournalEntry = z.infer<typeof JournalEntry>;
+const Journal = z.record(z.string(), JournalEntry);
 type Journal = z.infer<typeof Journal>;
 
 const journalItem = storage.defineItem<unknown>('session:taskJournal', { fallback: {} });
@@ -29,9 +36,9 @@ function update(change: (journal: Journal) => void): Promise<void> {
 }
 
 export const taskJournal = {
-  record: (taskId: string, windowId?: number) =>
+  record: (taskId: string, entry: JournalEntry = {}) =>
     update((journal) => {
-      journal[taskId] = windowId === undefined ? {} : { windowId };
+      journal[taskId] = entry;
     }),
   remove: (taskId: string) =>
     update((journal) => {

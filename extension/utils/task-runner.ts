@@ -6,7 +6,14 @@ import { runPageTask } from './run-page-task';
  * Runs the server's tasks, each with its own AbortController so that a `cancel` stops the waits
  * (the tab is closed by the task's own clean-up), and turns every outcome into a `result`.
  */
-export function createTaskRunner({ reply }: { reply(message: ResultMessage): void }) {
+export function createTaskRunner({
+  reply,
+  afterTask,
+}: {
+  reply(message: ResultMessage): void;
+  /** Called once a task has cleaned up after itself, whatever its outcome. */
+  afterTask(): void;
+}) {
   const running = new Map<string, AbortController>();
 
   return {
@@ -27,11 +34,13 @@ export function createTaskRunner({ reply }: { reply(message: ResultMessage): voi
         })
         .finally(() => {
           if (running.get(task.taskId) === controller) running.delete(task.taskId);
+          afterTask();
         });
     },
     cancel(taskId: string) {
       running.get(taskId)?.abort();
     },
+    count: () => running.size,
     /** Stops every task; used when the connection they belong to is gone. */
     cancelAll() {
       for (const controller of running.values()) controller.abort();

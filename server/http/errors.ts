@@ -53,6 +53,14 @@ export const errors = {
     }),
   scrapeNotFound: () => new ApiError(404, 'Job not found.'),
   scrapeForbidden: () => new ApiError(403, 'You are not allowed to access this resource.'),
+  actionFailed: (reason: string) =>
+    new ApiError(500, `Action(s) failed to complete. Error code: ${reason}`, { code: 'SCRAPE_ACTION_ERROR' }),
+  stealthUnavailable: () =>
+    new ApiError(
+      503,
+      'proxy "stealth" needs a stealth browser, and none is connected. Set STEALTH_PROXY_URL, or use proxy "basic" or "auto".',
+      { code: 'STEALTH_UNAVAILABLE', headers: { 'Retry-After': '5' } },
+    ),
   browserFailed: (message: string) =>
     new ApiError(500, `All scraping engines failed! -- ${message}`, { code: 'SCRAPE_ALL_ENGINES_FAILED' }),
 } as const;

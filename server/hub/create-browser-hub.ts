@@ -6,6 +6,8 @@ import {
   PROTOCOL_VERSION,
   assertNever,
   decodeBrowserMessage,
+  type BrowserClass,
+  type BrowserStatus,
   type HelloMessage,
   type PageCapture,
   type PageTaskSpec,
@@ -19,8 +21,18 @@ import { createTaskScheduler } from './task-scheduler';
 export interface BrowserHub {
   /** Takes over an HTTP upgrade request for the hub path. */
   handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void;
-  runTask(spec: PageTaskSpec, options: { timeoutMs: number }): Promise<PageCapture>;
-  connectedBrowsers(): number;
+  runTask(
+    spec: PageTaskSpec,
+    options: { timeoutMs: number; browserClass?: BrowserClass },
+  ): Promise<PageCapture>;
+  /** Connected browsers, or those of one class. */
+  connectedBrowsers(browserClass?: BrowserClass): number;
+  /** What each browser last reported holding for its tasks (windows, debugger sessions, rules). */
+  browserStatuses(): Array<{
+    browserId: string;
+    browserClass: BrowserClass;
+    status: BrowserStatus | undefined;
+  }>;
   close(): Promise<void>;
 }
 
@@ -39,8 +51,10 @@ export const NO_BROWSER_GRACE_MS = 30_000;
 
 interface Session {
   browserId: string | undefined;
+  browserClass: BrowserClass;
   socket: WebSocket;
   lastSeenAt: number;
+  status: BrowserStatus | undefined;
 }
 
 export function createBrowserHub({
@@ -88,6 +102,7 @@ export function createBrowserHub({
     if (previous !== undefined) forget(previous, 'replaced by a new connection');
 
     session.browserId = grant.browserId;
+    session.browserClass = hello.browserClass;
     byBrowserId.set(grant.browserId, session);
     if (hello.lostTaskIds.length > 0) {
       log.warn('browser reports lost tasks', { browserId: grant.browserId, taskIds: hello.lostTaskIds });
@@ -103,11 +118,13 @@ export function createBrowserHub({
     scheduler.addWorker({
       id: grant.browserId,
       capacity: tabsPerBrowser,
+      browserClass: hello.browserClass,
       send: ({ taskId, spec, timeoutMs }) => send(session, { type: 'task', taskId, spec, timeoutMs }),
       cancel: (taskId, reason) => send(session, { type: 'cancel', taskId, reason }),
     });
     log.info('browser connected', {
       browserId: grant.browserId,
+      browserClass: hello.browserClass,
       userAgent: hello.userAgent,
       extensionVersion: hello.extensionVersion,
       browsers: scheduler.workerCount(),
@@ -160,6 +177,7 @@ export function createBrowserHub({
         break;
       }
       case 'heartbeat':
+        if (message.status !== undefined) session.status = message.status;
         break;
       default:
         assertNever(message);
@@ -167,7 +185,13 @@ export function createBrowserHub({
   };
 
   wss.on('connection', (socket: WebSocket) => {
-    const session: Session = { browserId: undefined, socket, lastSeenAt: Date.now() };
+    const session: Session = {
+      browserId: undefined,
+      browserClass: 'basic',
+      socket,
+      lastSeenAt: Date.now(),
+      status: undefined,
+    };
     sessions.add(session);
     const helloTimer = setTimeout(() => {
       if (session.browserId === undefined) drop(session, HubCloseCode.BAD_HELLO, 'no hello in time');
@@ -203,7 +227,13 @@ export function createBrowserHub({
       wss.handleUpgrade(request, socket, head, (ws) => wss.emit('connection', ws, request));
     },
     runTask: (spec, options) => scheduler.run(spec, options),
-    connectedBrowsers: () => scheduler.workerCount(),
+    connectedBrowsers: (browserClass) => scheduler.workerCount(browserClass),
+    browserStatuses: () =>
+      [...byBrowserId.values()].map((session) => ({
+        browserId: session.browserId as string,
+        browserClass: session.browserClass,
+        status: session.status,
+      })),
     async close() {
       clearInterval(ticker);
       scheduler.close();

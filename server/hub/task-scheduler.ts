@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import type { PageCapture, PageTaskSpec } from '../../shared/protocol/messages';
+import type { BrowserClass, PageCapture, PageTaskSpec } from '../../shared/protocol/messages';
 import { TaskError } from './task-error';
 
 /** A browser as the scheduler sees it: how many tasks it takes at once, and how to hand it one. */
 export interface Worker {
   readonly id: string;
   readonly capacity: number;
+  /** Tasks go only to browsers of their class; basic when absent. */
+  readonly browserClass?: BrowserClass;
   send(task: { taskId: string; spec: PageTaskSpec; timeoutMs: number }): void;
   cancel(taskId: string, reason: string): void;
 }
@@ -13,6 +15,7 @@ export interface Worker {
 interface PendingTask {
   id: string;
   spec: PageTaskSpec;
+  browserClass: BrowserClass;
   deadlineAt: number;
   attempts: number;
   workerId: string | undefined;
@@ -23,8 +26,8 @@ interface PendingTask {
 }
 
 export interface TaskScheduler {
-  /** Runs one page task on some worker; settles by the deadline at the latest. */
-  run(spec: PageTaskSpec, options: { timeoutMs: number }): Promise<PageCapture>;
+  /** Runs one page task on a worker of its class (basic by default); settles by the deadline at the latest. */
+  run(spec: PageTaskSpec, options: { timeoutMs: number; browserClass?: BrowserClass }): Promise<PageCapture>;
   addWorker(worker: Worker): void;
   /** Takes a worker out; its running tasks go back to the queue or fail if they are out of tries. */
   removeWorker(workerId: string): void;
@@ -34,7 +37,8 @@ export interface TaskScheduler {
     taskId: string,
     outcome: { capture: PageCapture } | { error: TaskError },
   ): boolean;
-  workerCount(): number;
+  /** Connected workers, or those of one class. */
+  workerCount(browserClass?: BrowserClass): number;
   /** Fails everything still queued or running; used on shutdown. */
   close(): void;
 }
@@ -74,20 +78,30 @@ export function createTaskScheduler({
     task.reject(error);
   };
 
+  const classOf = (worker: Worker): BrowserClass => worker.browserClass ?? 'basic';
+  const countOf = (browserClass: BrowserClass) =>
+    [...workers.values()].filter((worker) => classOf(worker) === browserClass).length;
+
   const armNoBrowserTimer = (task: PendingTask) => {
-    if (workers.size > 0 || task.noBrowserTimer !== undefined) return;
+    if (countOf(task.browserClass) > 0 || task.noBrowserTimer !== undefined) return;
     task.noBrowserTimer = setTimeout(() => {
       task.noBrowserTimer = undefined;
-      if (workers.size === 0 && task.workerId === undefined && tasks.has(task.id)) {
-        fail(task, new TaskError('NO_BROWSER', 'No browser is connected to take this task'));
+      if (countOf(task.browserClass) === 0 && task.workerId === undefined && tasks.has(task.id)) {
+        fail(
+          task,
+          task.browserClass === 'stealth'
+            ? new TaskError('NO_STEALTH_BROWSER', 'No stealth browser is connected to take this task')
+            : new TaskError('NO_BROWSER', 'No browser is connected to take this task'),
+        );
       }
     }, noBrowserGraceMs);
   };
 
-  const pickWorker = (): Worker | undefined => {
+  const pickWorker = (browserClass: BrowserClass): Worker | undefined => {
     let best: Worker | undefined;
     let bestLoad = Infinity;
     for (const worker of workers.values()) {
+      if (classOf(worker) !== browserClass) continue;
       const load = running.get(worker.id)?.size ?? 0;
       if (load < worker.capacity && load / worker.capacity < bestLoad) {
         best = worker;
@@ -98,10 +112,11 @@ export function createTaskScheduler({
   };
 
   const pump = () => {
-    while (queue.length > 0) {
-      const worker = pickWorker();
-      if (worker === undefined) return;
-      const task = queue.shift() as PendingTask;
+    // In queue order; a task whose class has no free browser waits without holding up the others.
+    for (const task of [...queue]) {
+      const worker = pickWorker(task.browserClass);
+      if (worker === undefined) continue;
+      queue.splice(queue.indexOf(task), 1);
       const timeoutMs = task.deadlineAt - now();
       if (timeoutMs <= 0) continue;
       task.workerId = worker.id;
@@ -114,11 +129,12 @@ export function createTaskScheduler({
   };
 
   return {
-    run(spec, { timeoutMs }) {
+    run(spec, { timeoutMs, browserClass = 'basic' }) {
       return new Promise<PageCapture>((resolve, reject) => {
         const task: PendingTask = {
           id: randomUUID(),
           spec,
+          browserClass,
           deadlineAt: now() + timeoutMs,
           attempts: 0,
           workerId: undefined,
@@ -171,7 +187,7 @@ export function createTaskScheduler({
       return true;
     },
 
-    workerCount: () => workers.size,
+    workerCount: (browserClass) => (browserClass === undefined ? workers.size : countOf(browserClass)),
 
     close() {
       for (const task of [...tasks.values()]) {

@@ -7,11 +7,17 @@ export function chromeArgs({
   extensionDir,
   startUrl,
   runningAsRoot,
+  proxy,
+  extraArgs = [],
 }: {
   profileDir: string;
   extensionDir: string;
   startUrl: string;
   runningAsRoot: boolean;
+  /** Upstream proxy of a stealth browser; `hubHost` (host:port) always goes direct. */
+  proxy?: { server: string; hubHost: string } | undefined;
+  /** Tests only: e.g. --host-resolver-rules to give fixture servers public-looking names. */
+  extraArgs?: readonly string[];
 }): string[] {
   return [
     '--headless',
@@ -26,11 +32,24 @@ export function chromeArgs({
     '--disable-default-apps',
     '--mute-audio',
     '--hide-scrollbars',
+    // skipTlsVerification defaults to true in v2, and CDP's Security domain is closed to extensions,
+    // so launched browsers accept any certificate; the extension refuses those documents itself
+    // when a caller asks for verification (Chromium marks them `insecure`).
+    '--ignore-certificate-errors',
     // New headless creates a hidden omnibox renderer per window; these halve the CPU of window churn.
     '--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup,WebUIOmniboxFullPopup',
     `--user-data-dir=${profileDir}`,
     `--load-extension=${extensionDir}`,
     `--disable-extensions-except=${extensionDir}`,
+    ...(proxy === undefined
+      ? []
+      : [
+          `--proxy-server=${proxy.server}`,
+          // <-loopback> undoes Chromium's implicit loopback bypass, so every page goes through the
+          // proxy; the hub's own address is the one exception (the proxy need not reach it).
+          `--proxy-bypass-list=<-loopback>;${proxy.hubHost}`,
+        ]),
+    ...extraArgs,
     startUrl,
   ];
 }

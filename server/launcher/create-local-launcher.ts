@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { EXTENSION_ID } from '../../shared/extension-identity';
+import type { BrowserClass } from '../../shared/protocol/messages';
 import type { Log } from '../log';
 import { chromeArgs } from './chrome-args';
 
@@ -45,6 +46,9 @@ export function createLocalLauncher({
   hubUrl,
   tokens,
   log,
+  browserClass = 'basic',
+  proxyServer,
+  extraArgs,
 }: {
   count: number;
   chromePath: string;
@@ -52,6 +56,10 @@ export function createLocalLauncher({
   hubUrl: string;
   tokens: { issueLaunchToken(): string; revokeLaunchToken(token: string): void };
   log: Log;
+  /** Stealth browsers are launched with `proxyServer` and say so in their start page link. */
+  browserClass?: BrowserClass;
+  proxyServer?: string | undefined;
+  extraArgs?: readonly string[];
 }): LocalLauncher {
   const slots: Slot[] = [];
   let stopping = false;
@@ -70,12 +78,14 @@ export function createLocalLauncher({
     slot.launchToken = tokens.issueLaunchToken();
     const startUrl =
       `chrome-extension://${EXTENSION_ID}/launch.html#` +
-      new URLSearchParams({ server: hubUrl, token: slot.launchToken }).toString();
+      new URLSearchParams({ server: hubUrl, token: slot.launchToken, class: browserClass }).toString();
     const args = chromeArgs({
       profileDir: slot.profileDir,
       extensionDir,
       startUrl,
       runningAsRoot: process.getuid?.() === 0,
+      proxy: proxyServer === undefined ? undefined : { server: proxyServer, hubHost: new URL(hubUrl).host },
+      extraArgs,
     });
     const startedAt = Date.now();
     // Its own process group, so that stopping it also stops its renderers and helpers.

@@ -2,19 +2,24 @@ import { randomUUID } from 'node:crypto';
 import type { ScrapeRequestV2 } from '../../shared/api/v2/scrape-request';
 import { deriveFormats, type BasicFormat } from '../../shared/formats/derive-formats';
 import { InvalidSelectorError, validateSelectors } from '../../shared/html/clean-html';
-import type { PageCapture, PageTaskSpec } from '../../shared/protocol/messages';
+import type { BrowserClass, PageCapture, PageTaskSpec } from '../../shared/protocol/messages';
 import { errors } from '../http/errors';
 import type { Log } from '../log';
 import type { ResultStore } from '../store/stores/result-store';
 import type { UrlPolicy } from '../url-policy/create-url-policy';
 import type { CachedCapture } from './cached-capture';
+import { browserOutputs, proxyMetadata } from './browser-outputs';
+import { runWithProxy } from './run-with-proxy';
 import type { ScrapeDocument } from './scrape-document';
+import { taskSpecFromRequest } from './task-spec-from-request';
 import { taskErrorToApiError } from './task-error-to-api-error';
 
 /** v2 has no timeout default; Firecrawl's engines stop at 5 minutes, and so do we (contract §3.4). */
 export const DEFAULT_SCRAPE_TIMEOUT_MS = 300_000;
 
 const BASIC_FORMATS = new Set<string>(['markdown', 'html', 'rawHtml', 'links']);
+/** Formats the browser makes while it has the page (browser-outputs.ts). */
+const BROWSER_FORMATS = new Set<string>(['screenshot']);
 
 function rethrowSelectorErrors<T>(work: () => T): T {
   try {
@@ -39,12 +44,18 @@ export function createScraper({
   cachedCapture,
   results,
   log,
+  connectedBrowsers,
 }: {
-  runTask(spec: PageTaskSpec, options: { timeoutMs: number }): Promise<PageCapture>;
+  runTask(
+    spec: PageTaskSpec,
+    options: { timeoutMs: number; browserClass?: BrowserClass },
+  ): Promise<PageCapture>;
   urlPolicy: UrlPolicy;
   cachedCapture: CachedCapture;
   results: ResultStore;
   log: Log;
+  /** Connected browsers of a class, for `proxy` routing. */
+  connectedBrowsers?: (browserClass: BrowserClass) => number;
 }): Scraper {
   return {
     async scrape(request, { teamId }) {
@@ -61,10 +72,10 @@ export function createScraper({
       }
 
       const { capture, cacheState, cachedAt } = await cachedCapture(request, teamId, async () => ({
-        capture: await runTask(
-          { url: target.href, waitForMs: request.waitFor },
-          { timeoutMs: request.timeout ?? DEFAULT_SCRAPE_TIMEOUT_MS },
-        ).catch((err: unknown) => {
+        capture: await runWithProxy({ runTask, connectedBrowsers }, taskSpecFromRequest(request, target), {
+          timeoutMs: request.timeout ?? DEFAULT_SCRAPE_TIMEOUT_MS,
+          proxy: request.proxy,
+        }).catch((err: unknown) => {
           throw taskErrorToApiError(err, target);
         }),
         // Every browser today is a launched pool browser; donated browsers will report 'team'.
@@ -73,7 +84,9 @@ export function createScraper({
 
       const requested = request.formats.map((format) => format.type);
       const formats = new Set(requested.filter((type): type is BasicFormat => BASIC_FORMATS.has(type)));
-      const unsupported = [...new Set(requested.filter((type) => !BASIC_FORMATS.has(type)))];
+      const unsupported = [
+        ...new Set(requested.filter((type) => !BASIC_FORMATS.has(type) && !BROWSER_FORMATS.has(type))),
+      ];
 
       const derived = rethrowSelectorErrors(() =>
         deriveFormats(capture, {
@@ -88,6 +101,7 @@ export function createScraper({
       const { metadata, ...content } = derived;
       const document: ScrapeDocument = {
         ...content,
+        ...browserOutputs(capture, request),
         ...(unsupported.length > 0
           ? { warning: `These formats are not available yet and were skipped: ${unsupported.join(', ')}.` }
           : {}),
@@ -99,8 +113,7 @@ export function createScraper({
           ...(capture.contentType === undefined ? {} : { contentType: capture.contentType }),
           ...(capture.error === undefined ? {} : { error: capture.error }),
           scrapeId: randomUUID(),
-          proxyUsed: 'basic',
-          creditsUsed: 1,
+          ...proxyMetadata(capture.browserClass),
           ...(cacheState === undefined ? {} : { cacheState }),
           ...(cachedAt === undefined ? {} : { cachedAt }),
         },

@@ -16,6 +16,10 @@ export function taskErrorToApiError(err: unknown, target: URL): ApiError {
       return errors.sslError(err.message);
     case 'SCRAPE_SITE_ERROR':
       return errors.siteError(err.message);
+    case 'SCRAPE_ACTION_ERROR':
+      return errors.actionFailed(err.message);
+    case 'NO_STEALTH_BROWSER':
+      return errors.stealthUnavailable();
     case 'BROWSER_LOST':
     case 'BROWSER_ERROR':
     case 'TASK_CANCELLED':

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Action, MAX_ACTIONS } from '../api/v2/actions';
 
 /**
  * The browser hub protocol: JSON text frames on one WebSocket between the server and each
@@ -6,7 +7,7 @@ import { z } from 'zod';
  * parsed on arrival by both ends. Bump PROTOCOL_VERSION on any incompatible change; the server
  * refuses a `hello` that speaks another version.
  */
-export const PROTOCOL_VERSION = 1;
+export const PROTOCOL_VERSION = 2;
 
 /** Path of the hub's WebSocket endpoint on the API port. */
 export const HUB_PATH = '/browser-hub';
@@ -31,18 +32,62 @@ export const TaskErrorCode = z.enum([
   'SCRAPE_SITE_ERROR',
   'SCRAPE_DNS_RESOLUTION_ERROR',
   'SCRAPE_SSL_ERROR',
+  'SCRAPE_ACTION_ERROR',
   'TASK_CANCELLED',
   'BROWSER_ERROR',
 ]);
 export type TaskErrorCode = z.infer<typeof TaskErrorCode>;
 
-/** What the server asks a browser to do with one page. */
+/**
+ * Classes of browsers: `basic` browsers reach the web directly; `stealth` ones through an upstream
+ * proxy (or from a donor's own network). The scheduler only hands a task to a browser of its class.
+ */
+export const BrowserClass = z.enum(['basic', 'stealth']);
+export type BrowserClass = z.infer<typeof BrowserClass>;
+
+/**
+ * Binary outputs (screenshots, PDFs) travel base64-encoded inside the result frame, whose size the
+ * hub caps at 64 MiB (server/hub/create-browser-hub.ts MAX_FRAME_BYTES). A task stops producing
+ * them beyond this many characters, leaving room for the HTML that travels in the same frame.
+ */
+export const MAX_ARTIFACT_CHARS = 40 * 1024 * 1024;
+
+/**
+ * What the server asks a browser to do with one page. Absent settings take the v2 API's defaults
+ * (ads blocked, certificate errors ignored, no emulation), so a default scrape is just a URL.
+ */
 export const PageTaskSpec = z.object({
   url: z.url({ protocol: /^https?$/ }),
   /** Extra wait after the page has loaded, in ms (the caller's `waitFor`). */
   waitForMs: z.number().int().min(0).default(0),
+  /** Run in order after load; one more than the API allows, for the screenshot format's own shot. */
+  actions: z
+    .array(Action)
+    .max(MAX_ACTIONS + 1)
+    .optional(),
+  /** Request headers for every request of the task's tab (Cookie included). */
+  headers: z.record(z.string(), z.string()).optional(),
+  /** Phone viewport, touch and a mobile user agent. */
+  mobile: z.boolean().optional(),
+  /** Country (ISO 3166-1 alpha-2 or `US-generic`) and preferred languages to emulate. */
+  location: z.object({ country: z.string(), languages: z.array(z.string()).optional() }).optional(),
+  /** Block requests to known ad and tracker domains in the task's tab; true when absent. */
+  blockAds: z.boolean().optional(),
+  /** Accept invalid TLS certificates in the task's tab; true when absent. */
+  skipTlsVerification: z.boolean().optional(),
 });
 export type PageTaskSpec = z.infer<typeof PageTaskSpec>;
+
+/** What the actions of a task produced, in order per kind (contract §3.2). */
+export const ActionOutputs = z.object({
+  /** `data:image/png;base64,…` or `data:image/jpeg;base64,…` */
+  screenshots: z.array(z.string()),
+  scrapes: z.array(z.object({ url: z.string(), html: z.string() })),
+  javascriptReturns: z.array(z.object({ type: z.string(), value: z.unknown() })),
+  /** `data:application/pdf;base64,…` */
+  pdfs: z.array(z.string()),
+});
+export type ActionOutputs = z.infer<typeof ActionOutputs>;
 
 /** What a browser saw of one page. */
 export const PageCapture = z.object({
@@ -60,6 +105,13 @@ export const PageCapture = z.object({
   renderedHtml: z.string(),
   /** Page-level error text reported by the browser (net error of the navigation, if any). */
   error: z.string().optional(),
+  /** Present when the task had actions. */
+  actions: ActionOutputs.optional(),
+  /**
+   * The class of browser that made it, recorded by the server from where the scheduler ran the
+   * task (browsers need not send it); kept with cached captures for `metadata.proxyUsed`.
+   */
+  browserClass: BrowserClass.optional(),
 });
 export type PageCapture = z.infer<typeof PageCapture>;
 
@@ -74,6 +126,7 @@ export const HelloMessage = z.object({
   userAgent: z.string(),
   /** Tasks this browser was running when its worker or connection died; the server retries or fails them. */
   lostTaskIds: z.array(z.string()).default([]),
+  browserClass: BrowserClass.default('basic'),
 });
 
 export const ResultMessage = z.discriminatedUnion('ok', [
@@ -86,7 +139,23 @@ export const ResultMessage = z.discriminatedUnion('ok', [
   }),
 ]);
 
-export const HeartbeatMessage = z.object({ type: z.literal('heartbeat'), sentAt: z.number() });
+/**
+ * What a browser holds for its tasks right now. Sent with heartbeats and after every task, so that
+ * leaks (windows, debugger sessions, network rules left behind) are visible from the server.
+ */
+export const BrowserStatus = z.object({
+  runningTasks: z.number().int(),
+  windows: z.number().int(),
+  debuggerSessions: z.number().int(),
+  sessionRules: z.number().int(),
+});
+export type BrowserStatus = z.infer<typeof BrowserStatus>;
+
+export const HeartbeatMessage = z.object({
+  type: z.literal('heartbeat'),
+  sentAt: z.number(),
+  status: BrowserStatus.optional(),
+});
 
 export const BrowserMessage = z.discriminatedUnion('type', [HelloMessage, ResultMessage, HeartbeatMessage]);
 export type BrowserMessage = z.infer<typeof BrowserMessage>;

@@ -1,8 +1,9 @@
 import { readFile } from 'node:fs/promises';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { handleBehaviours } from './fixture-behaviours';
 
 const SITE_DIR = fileURLToPath(new URL('../fixtures/site', import.meta.url));
 
@@ -22,11 +23,21 @@ export const RENDERED_MESSAGE = 'Pollen counted by a script after the page loade
  */
 export async function startFixtureSite() {
   const requests: string[] = [];
+  /** Every request with the Host it was sent to and its headers (for headers and ad tests). */
+  const hits: Array<{ host: string; path: string; query: string; headers: IncomingHttpHeaders }> = [];
   const hanging = new Set<ServerResponse>();
+  let port = 0;
 
   const handle = async (request: IncomingMessage, response: ServerResponse) => {
     const url = new URL(request.url ?? '/', 'http://fixture');
     requests.push(url.pathname);
+    hits.push({
+      host: request.headers.host ?? '',
+      path: url.pathname,
+      query: url.search,
+      headers: request.headers,
+    });
+    if (await handleBehaviours(url, response, port)) return;
     switch (url.pathname) {
       case '/api/message.json':
         response.writeHead(200, { 'content-type': 'application/json' });
@@ -64,11 +75,14 @@ export async function startFixtureSite() {
 
   const server = createServer((request, response) => void handle(request, response));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  port = (server.address() as AddressInfo).port;
+  const origin = `http://127.0.0.1:${port}`;
   return {
     origin,
+    port,
     url: (pathname: string) => `${origin}${pathname}`,
     requests,
+    hits,
     async close() {
       for (const response of hanging) response.destroy();
       server.closeAllConnections();

@@ -28,9 +28,18 @@ export async function waitUntil(
  */
 export async function startTestTabhive({
   browsers = 1,
+  stealthBrowsers = 0,
   env = {},
+  extraChromeArgs,
   dataDir: givenDataDir,
-}: { browsers?: number; env?: Record<string, string>; dataDir?: string } = {}) {
+}: {
+  browsers?: number;
+  /** Launched with env STEALTH_PROXY_URL, which the caller must then set. */
+  stealthBrowsers?: number;
+  env?: Record<string, string>;
+  extraChromeArgs?: string[];
+  dataDir?: string;
+} = {}) {
   const dataDir = givenDataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'tabhive-test-')));
   const config = loadConfig({
     PORT: '0',
@@ -39,13 +48,21 @@ export async function startTestTabhive({
     API_KEY: TEST_API_KEY,
     ALLOW_PRIVATE_NETWORKS: 'true',
     DATA_DIR: dataDir,
+    STEALTH_BROWSERS: String(stealthBrowsers),
     ...env,
   });
-  const tabhive = await startTabhive({ config, server: createServer(), log: createLog({ quiet: true }) });
+  const tabhive = await startTabhive({
+    config,
+    server: createServer(),
+    log: createLog({ quiet: true }),
+    ...(extraChromeArgs === undefined ? {} : { extraChromeArgs }),
+  });
   await waitUntil(
-    () => tabhive.hub.connectedBrowsers() >= browsers,
+    () =>
+      tabhive.hub.connectedBrowsers('basic') >= browsers &&
+      tabhive.hub.connectedBrowsers('stealth') >= stealthBrowsers,
     20_000,
-    `${browsers} browser(s) to connect`,
+    `${browsers} browser(s) and ${stealthBrowsers} stealth browser(s) to connect`,
   );
 
   return {

@@ -12,6 +12,16 @@ describe('launch links', () => {
     });
   });
 
+  it('reads the browser class of stealth browsers, and ignores unknown classes', () => {
+    const link = (extra: Record<string, string>) =>
+      `${origin}/launch.html#${new URLSearchParams({ server: 'ws://h/browser-hub', token: 't', ...extra })}`;
+    expect(parseLaunchLink(link({ class: 'stealth' }), origin)?.browserClass).toBe('stealth');
+    expect(parseLaunchLink(link({ class: 'turbo' }), origin)).toEqual({
+      serverUrl: 'ws://h/browser-hub',
+      token: 't',
+    });
+  });
+
   it('ignores other pages, other extensions and incomplete links', () => {
     expect(parseLaunchLink(undefined, origin)).toBeUndefined();
     expect(parseLaunchLink('https://example.com/launch.html#server=ws://x&token=t', origin)).toBeUndefined();

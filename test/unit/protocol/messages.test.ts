@@ -25,6 +25,7 @@ describe('hub protocol decoding', () => {
         extensionVersion: '1',
         userAgent: 'ua',
         lostTaskIds: [],
+        browserClass: 'basic',
       },
     });
   });

@@ -1,0 +1,93 @@
+import type { CdpSession } from './cdp-session';
+import { PageTaskError } from './page-task-error';
+
+export interface DocumentResponse {
+  requestId: string;
+  url: string;
+  status: number;
+  contentType: string | undefined;
+  /** Chromium's verdict on the connection: `insecure` when a certificate error was let through. */
+  securityState: string | undefined;
+}
+
+export type PageWatch = ReturnType<typeof createPageWatch>;
+
+/** Lifecycle state of the tab's main frame, fed by CDP events, with waiters for conditions on it. */
+export function createPageWatch(cdp: CdpSession, mainFrameId: string) {
+  const lifecycle = new Set<string>();
+  let response: DocumentResponse | undefined;
+  /** Between Page.frameStartedLoading and frameStoppedLoading of the main frame (clicks may navigate). */
+  let loading = false;
+  const waiters = new Set<() => void>();
+
+  cdp.onEvent((method, params) => {
+    if (method === 'Page.lifecycleEvent' && params.frameId === mainFrameId) {
+      if (params.name === 'init') lifecycle.clear();
+      lifecycle.add(String(params.name));
+    } else if (method === 'Page.frameStartedLoading' && params.frameId === mainFrameId) {
+      loading = true;
+    } else if (method === 'Page.frameStoppedLoading' && params.frameId === mainFrameId) {
+      loading = false;
+    } else if (
+      method === 'Network.responseReceived' &&
+      params.type === 'Document' &&
+      params.frameId === mainFrameId
+    ) {
+      const r = params.response as {
+        url: string;
+        status: number;
+        mimeType?: string;
+        headers?: Record<string, string>;
+        securityState?: string;
+      };
+      const headerType = Object.entries(r.headers ?? {}).find(
+        ([name]) => name.toLowerCase() === 'content-type',
+      )?.[1];
+      response = {
+        requestId: String(params.requestId),
+        url: r.url,
+        status: r.status,
+        contentType: headerType ?? r.mimeType,
+        securityState: r.securityState,
+      };
+    }
+    for (const wake of waiters) wake();
+  });
+
+  return {
+    lifecycle,
+    response: () => response,
+    loading: () => loading,
+    /** Resolves true once `condition` holds, false when `deadline` passes first. */
+    until(condition: () => boolean, deadline: number, signal: AbortSignal): Promise<boolean> {
+      return new Promise<boolean>((resolve, reject) => {
+        const finish = (value: boolean | Error) => {
+          waiters.delete(check);
+          clearTimeout(timer);
+          signal.removeEventListener('abort', onAbort);
+          if (value instanceof Error) reject(value);
+          else resolve(value);
+        };
+        const check = () => condition() && finish(true);
+        const onAbort = () => finish(new PageTaskError('TASK_CANCELLED', 'cancelled'));
+        const timer = setTimeout(() => finish(false), Math.max(0, deadline - Date.now()));
+        waiters.add(check);
+        signal.addEventListener('abort', onAbort);
+        if (signal.aborted) onAbort();
+        else check();
+      });
+    },
+  };
+}
+
+/** Rejects with a timeout when `promise` has not settled by `deadline`. */
+export function beforeDeadline<T>(promise: Promise<T>, deadline: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const expired = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new PageTaskError('SCRAPE_TIMEOUT', 'Scrape timed out')),
+      Math.max(0, deadline - Date.now()),
+    );
+  });
+  return Promise.race([promise, expired]).finally(() => clearTimeout(timer));
+}

@@ -1,0 +1,105 @@
+import type { Browser } from 'wxt/browser';
+
+type Dnr = typeof Browser.declarativeNetRequest;
+type Rule = Browser.declarativeNetRequest.Rule;
+
+function dnr(): Dnr {
+  // chrome.* directly: webextension-polyfill passes declarativeNetRequest through untouched anyway.
+  return (globalThis as unknown as { chrome: { declarativeNetRequest: Dnr } }).chrome.declarativeNetRequest;
+}
+
+/** Rules per task: 0 = request headers, 1 = ad and tracker block. */
+const RULES_PER_TASK = 2;
+/** Rule ids count up per worker; the ids in use (a previous worker's too) are skipped. */
+let nextRuleId = 1;
+
+/**
+ * Fresh rule ids for one task. Tab ids would be unique too, but they outgrow the 32-bit integers
+ * DNR takes for ids. Allocation is synchronous after one read, so concurrent tasks never share ids.
+ */
+export async function allocateTaskRuleIds(): Promise<number[]> {
+  const inUse = new Set((await dnr().getSessionRules()).map((rule) => rule.id));
+  const ids: number[] = [];
+  while (ids.length < RULES_PER_TASK) {
+    if (nextRuleId >= 2 ** 31 - 1) nextRuleId = 1;
+    const id = nextRuleId;
+    nextRuleId += 1;
+    if (!inUse.has(id)) ids.push(id);
+  }
+  return ids;
+}
+
+/** Every resource type, main frame included: DNR leaves main_frame out when none are listed. */
+const ALL_RESOURCE_TYPES = [
+  'main_frame',
+  'sub_frame',
+  'stylesheet',
+  'script',
+  'image',
+  'font',
+  'object',
+  'xmlhttprequest',
+  'ping',
+  'csp_report',
+  'media',
+  'websocket',
+  'webtransport',
+  'webbundle',
+  'other',
+] as Browser.declarativeNetRequest.ResourceType[];
+
+/**
+ * Session rules for one task's tab (`tabIds`), so no other tab, and no other task, is affected:
+ * the caller's headers set on every request, and requests to known ad domains blocked (never the
+ * page itself: a block rule without resource types leaves the main frame alone).
+ */
+export function buildTaskRules({
+  ruleIds,
+  tabId,
+  headers,
+  blockDomains,
+}: {
+  /** From allocateTaskRuleIds. */
+  ruleIds: readonly number[];
+  tabId: number;
+  headers?: Record<string, string> | undefined;
+  blockDomains?: readonly string[] | undefined;
+}): Rule[] {
+  const [headerRuleId, blockRuleId] = ruleIds as [number, number];
+  const rules: Rule[] = [];
+  const entries = Object.entries(headers ?? {});
+  if (entries.length > 0) {
+    rules.push({
+      id: headerRuleId,
+      priority: 1,
+      action: {
+        type: 'modifyHeaders',
+        requestHeaders: entries.map(([header, value]) => ({ header, operation: 'set', value })),
+      },
+      condition: { tabIds: [tabId], resourceTypes: ALL_RESOURCE_TYPES },
+    } as Rule);
+  }
+  if (blockDomains !== undefined && blockDomains.length > 0) {
+    rules.push({
+      id: blockRuleId,
+      priority: 1,
+      action: { type: 'block' },
+      // Third-party only: a page is never cut off from its own domain, even one on the list.
+      condition: { tabIds: [tabId], requestDomains: [...blockDomains], domainType: 'thirdParty' },
+    } as Rule);
+  }
+  return rules;
+}
+
+export async function addTaskRules(rules: Rule[]): Promise<void> {
+  if (rules.length > 0) await dnr().updateSessionRules({ addRules: rules });
+}
+
+/** Removes rules by id; ids without a rule are ignored, so this is safe to repeat. */
+export async function removeTaskRules(ruleIds: readonly number[]): Promise<void> {
+  if (ruleIds.length > 0) await dnr().updateSessionRules({ removeRuleIds: [...ruleIds] });
+}
+
+export async function countSessionRules(): Promise<number> {
+  return (await dnr().getSessionRules()).length;
+}

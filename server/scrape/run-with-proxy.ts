@@ -1,0 +1,53 @@
+import type { BrowserClass, PageCapture, PageTaskSpec } from '../../shared/protocol/messages';
+import { TaskError } from '../hub/task-error';
+import { looksBlocked } from './looks-blocked';
+
+export type ProxyMode = 'basic' | 'stealth' | 'auto';
+
+export interface ProxyRoutingDeps {
+  runTask(
+    spec: PageTaskSpec,
+    options: { timeoutMs: number; browserClass?: BrowserClass },
+  ): Promise<PageCapture>;
+  /** Connected browsers of a class; without it, no stealth browser is assumed. */
+  connectedBrowsers?: ((browserClass: BrowserClass) => number) | undefined;
+}
+
+/** A capture and the class of browser that made it (`metadata.proxyUsed`). */
+export type RoutedCapture = PageCapture & { browserClass: BrowserClass };
+
+/**
+ * Runs a page task on the class of browser the caller's `proxy` asks for. `basic` and `stealth`
+ * run on that class only (stealth fails at once when none is connected). `auto` runs on a basic
+ * browser and, when the page looks blocked and a stealth browser is connected, once more on
+ * that, within the same deadline; otherwise the plain result stands (contract §17 row 18).
+ */
+export async function runWithProxy(
+  { runTask, connectedBrowsers = () => 0 }: ProxyRoutingDeps,
+  spec: PageTaskSpec,
+  { timeoutMs, proxy }: { timeoutMs: number; proxy: ProxyMode },
+): Promise<RoutedCapture> {
+  if (proxy === 'stealth') {
+    if (connectedBrowsers('stealth') === 0) {
+      throw new TaskError('NO_STEALTH_BROWSER', 'No stealth browser is connected');
+    }
+    return { ...(await runTask(spec, { timeoutMs, browserClass: 'stealth' })), browserClass: 'stealth' };
+  }
+  const startedAt = Date.now();
+  const plain: RoutedCapture = {
+    ...(await runTask(spec, { timeoutMs, browserClass: 'basic' })),
+    browserClass: 'basic',
+  };
+  if (proxy === 'basic' || !looksBlocked(plain) || connectedBrowsers('stealth') === 0) return plain;
+  const remainingMs = timeoutMs - (Date.now() - startedAt);
+  if (remainingMs <= 0) return plain;
+  try {
+    return {
+      ...(await runTask(spec, { timeoutMs: remainingMs, browserClass: 'stealth' })),
+      browserClass: 'stealth',
+    };
+  } catch {
+    // The escalation is a second chance, not a new way to fail: the caller still gets the page.
+    return plain;
+  }
+}

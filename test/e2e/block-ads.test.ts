@@ -1,0 +1,38 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AD_HOST } from '../helpers/fixture-behaviours';
+import { startFixtureSite } from '../helpers/fixture-site';
+import { startTestTabhive } from '../helpers/start-test-tabhive';
+
+let site: Awaited<ReturnType<typeof startFixtureSite>>;
+let tabhive: Awaited<ReturnType<typeof startTestTabhive>>;
+
+beforeAll(async () => {
+  site = await startFixtureSite();
+  // The fixture's "ad server" answers under a name from the block list, resolved to loopback.
+  tabhive = await startTestTabhive({ extraChromeArgs: [`--host-resolver-rules=MAP ${AD_HOST} 127.0.0.1`] });
+});
+afterAll(async () => {
+  await tabhive?.stop();
+  await site?.close();
+});
+
+const adRequests = () => site.hits.filter((hit) => hit.host.startsWith(`${AD_HOST}:`)).length;
+
+describe('blockAds', () => {
+  it('blocks requests to listed ad domains by default, and lets them through when off', async () => {
+    const blocked = await tabhive.post('/v2/scrape', { url: site.url('/ad-page.html') });
+    expect(blocked.status).toBe(200);
+    expect(blocked.json.data.markdown).toContain('Article text.');
+    expect(adRequests()).toBe(0);
+
+    const allowed = await tabhive.post('/v2/scrape', { url: site.url('/ad-page.html'), blockAds: false });
+    expect(allowed.status).toBe(200);
+    expect(adRequests()).toBeGreaterThan(0);
+  });
+
+  it('leaves no session rules behind', async () => {
+    await tabhive.post('/v2/scrape', { url: site.url('/ad-page.html'), headers: { 'X-Hive': '1' } });
+    const status = tabhive.tabhive.hub.browserStatuses()[0]?.status;
+    expect(status?.sessionRules).toBe(0);
+  });
+});

@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { ScrapeRequestV2 } from '../../../shared/api/v2/scrape-request';
+import { PageTaskSpec } from '../../../shared/protocol/messages';
+import { taskSpecFromRequest } from '../../../server/scrape/task-spec-from-request';
+
+const spec = (body: Record<string, unknown>) => {
+  const request = ScrapeRequestV2.parse({ url: 'https://a.test/page', ...body });
+  return taskSpecFromRequest(request, new URL(request.url.url));
+};
+
+describe('the page task for a scrape request', () => {
+  it('is just the URL and waitFor at the v2 defaults', () => {
+    expect(spec({})).toEqual({ url: 'https://a.test/page', waitForMs: 0 });
+  });
+
+  it('passes actions, headers, mobile, location and the settings that differ from v2 defaults', () => {
+    const actions = [
+      { type: 'click', selector: '#go' },
+      { type: 'pdf', format: 'A4' },
+    ];
+    const result = spec({
+      actions,
+      headers: { Cookie: 'a=b' },
+      mobile: true,
+      location: { country: 'de', languages: ['de-DE'] },
+      blockAds: false,
+      skipTlsVerification: false,
+      waitFor: 500,
+    });
+    expect(result).toEqual({
+      url: 'https://a.test/page',
+      waitForMs: 500,
+      actions: [
+        { type: 'click', selector: '#go', all: false },
+        { type: 'pdf', format: 'A4', landscape: false, scale: 1 },
+      ],
+      headers: { Cookie: 'a=b' },
+      mobile: true,
+      location: { country: 'DE', languages: ['de-DE'] },
+      blockAds: false,
+      skipTlsVerification: false,
+    });
+    expect(PageTaskSpec.safeParse(result).success).toBe(true);
+  });
+
+  it('turns the screenshot format into one last screenshot action', () => {
+    expect(
+      spec({
+        actions: [{ type: 'scrape' }],
+        formats: ['markdown', { type: 'screenshot', fullPage: true, quality: 80 }],
+      }).actions,
+    ).toEqual([{ type: 'scrape' }, { type: 'screenshot', fullPage: true, quality: 80 }]);
+  });
+
+  it('fits 50 actions plus the screenshot format in the protocol', () => {
+    const result = spec({
+      actions: Array.from({ length: 50 }, () => ({ type: 'scrape' })),
+      formats: ['screenshot'],
+    });
+    expect(result.actions).toHaveLength(51);
+    expect(PageTaskSpec.safeParse(result).success).toBe(true);
+  });
+});
