@@ -32,6 +32,9 @@ export function chromeArgs({
     '--disable-default-apps',
     '--mute-audio',
     '--hide-scrollbars',
+    // Headless Chromium's screen is 800×600 unless told otherwise, and it shrinks the 1920×1080 task
+    // windows (task-window.ts) to fit, leaving pages an 800×457 viewport.
+    '--screen-info={1920x1080}',
     // skipTlsVerification defaults to true in v2, and CDP's Security domain is closed to extensions,
     // so launched browsers accept any certificate; the extension refuses those documents itself
     // when a caller asks for verification (Chromium marks them `insecure`).
