@@ -141,6 +141,27 @@ describe('actions', () => {
     });
   });
 
+  it('cleans up after a task that ran out of time in the middle of its actions', async () => {
+    const { status } = await tabhive.post('/v2/scrape', {
+      url: site.url('/'),
+      timeout: 2_000,
+      actions: [{ type: 'wait', selector: '#never-appears' }],
+    });
+    expect(status).toBe(408);
+    await waitUntil(
+      () => {
+        const state = tabhive.tabhive.hub.browserStatuses()[0]?.status;
+        return state?.runningTasks === 0 && state.windows === 1;
+      },
+      5_000,
+      'the timed-out task to clean up',
+    );
+    expect(tabhive.tabhive.hub.browserStatuses()[0]?.status).toMatchObject({
+      debuggerSessions: 0,
+      sessionRules: 0,
+    });
+  });
+
   it('takes viewport, sized and full-page screenshots, and the screenshot format', async () => {
     const { json } = await tabhive.post('/v2/scrape', {
       url: site.url('/tall.html'),
