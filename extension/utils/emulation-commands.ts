@@ -1,4 +1,5 @@
 import type { PageTaskSpec } from '../../shared/protocol/messages';
+import { COOKIE_BANNER_SELECTORS, hideCookieBanners } from './cookie-banners';
 import { countryProfile } from './country-profiles';
 
 const LOCALE = /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/;
@@ -70,7 +71,8 @@ export function geolocationShim(latitude: number, longitude: number): void {
 }
 
 /**
- * The CDP commands that give a task's tab its device, language, clock and position. They hold for
+ * The CDP commands that give a task's tab its device, language, clock and position, and (with
+ * blockAds) hide cookie banners. They hold for
  * the debugger session, which ends with the task; nothing outside the tab changes.
  */
 export function emulationCommands(spec: PageTaskSpec, browserUserAgent: string): CdpCommand[] {
@@ -109,6 +111,12 @@ export function emulationCommands(spec: PageTaskSpec, browserUserAgent: string):
         params: { source: `(${geolocationShim.toString()})(${profile.latitude}, ${profile.longitude})` },
       });
     }
+  }
+  if (spec.blockAds !== false) {
+    commands.push({
+      method: 'Page.addScriptToEvaluateOnNewDocument',
+      params: { source: `(${hideCookieBanners.toString()})(${JSON.stringify(COOKIE_BANNER_SELECTORS)})` },
+    });
   }
   return commands;
 }

@@ -30,6 +30,15 @@ describe('blockAds', () => {
     expect(adRequests()).toBeGreaterThan(0);
   });
 
+  it('hides known cookie banners with blockAds, and leaves them when off', async () => {
+    const body = { url: site.url('/cookie-banner.html'), onlyMainContent: false };
+    const hidden = await tabhive.post('/v2/scrape', body);
+    expect(hidden.json.data.markdown).toContain('The honey report.');
+    expect(hidden.json.data.markdown).not.toContain('We use cookies');
+    const shown = await tabhive.post('/v2/scrape', { ...body, blockAds: false });
+    expect(shown.json.data.markdown).toContain('We use cookies');
+  });
+
   it('leaves no session rules behind', async () => {
     await tabhive.post('/v2/scrape', { url: site.url('/ad-page.html'), headers: { 'X-Hive': '1' } });
     const status = tabhive.tabhive.hub.browserStatuses()[0]?.status;

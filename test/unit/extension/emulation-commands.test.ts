@@ -13,12 +13,22 @@ const methods = (spec: Parameters<typeof emulationCommands>[0]) =>
   emulationCommands(spec, UA).map((command) => command.method);
 
 describe('emulation commands', () => {
-  it('emulates nothing for a plain task', () => {
-    expect(emulationCommands({ url: 'https://a.test/', waitForMs: 0 }, UA)).toEqual([]);
+  it('emulates nothing for a plain task without ad blocking', () => {
+    expect(emulationCommands({ url: 'https://a.test/', waitForMs: 0, blockAds: false }, UA)).toEqual([]);
+  });
+
+  it('hides cookie banners before page scripts run when blocking ads (the default)', () => {
+    const [command, ...rest] = emulationCommands({ url: 'https://a.test/', waitForMs: 0 }, UA);
+    expect(rest).toEqual([]);
+    expect(command?.method).toBe('Page.addScriptToEvaluateOnNewDocument');
+    expect(String(command?.params.source)).toContain('#onetrust-consent-sdk');
   });
 
   it('makes a phone: metrics, touch and a mobile user agent of the same Chrome', () => {
-    const commands = emulationCommands({ url: 'https://a.test/', waitForMs: 0, mobile: true }, UA);
+    const commands = emulationCommands(
+      { url: 'https://a.test/', waitForMs: 0, mobile: true, blockAds: false },
+      UA,
+    );
     expect(commands.map((command) => command.method)).toEqual([
       'Emulation.setDeviceMetricsOverride',
       'Emulation.setTouchEmulationEnabled',
@@ -32,7 +42,7 @@ describe('emulation commands', () => {
 
   it('gives a country its language, clock and position', () => {
     const commands = emulationCommands(
-      { url: 'https://a.test/', waitForMs: 0, location: { country: 'DE' } },
+      { url: 'https://a.test/', waitForMs: 0, location: { country: 'DE' }, blockAds: false },
       UA,
     );
     expect(commands.map((command) => command.method)).toEqual([
