@@ -1,4 +1,5 @@
 import type { ResultMessage, TaskMessage } from '../../shared/protocol/messages';
+import { fitResult } from './fit-result';
 import { PageTaskError } from './page-task-error';
 import { runPageTask } from './run-page-task';
 
@@ -23,7 +24,7 @@ export function createTaskRunner({
       const controller = new AbortController();
       running.set(task.taskId, controller);
       runPageTask(task, controller.signal)
-        .then((capture) => reply({ type: 'result', taskId: task.taskId, ok: true, capture }))
+        .then((capture) => reply(fitResult({ type: 'result', taskId: task.taskId, ok: true, capture })))
         .catch((err: unknown) => {
           if (controller.signal.aborted) return;
           const error =

@@ -3,6 +3,7 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import {
   HubCloseCode,
+  MAX_MESSAGE_BYTES,
   PROTOCOL_VERSION,
   assertNever,
   decodeBrowserMessage,
@@ -40,7 +41,7 @@ export interface BrowserHub {
  * Captures can be several MB of HTML; this bounds what one frame may cost us. ws defaults to
  * 100 MiB, which is more than any page we want to hold in memory at once.
  */
-export const MAX_FRAME_BYTES = 64 * 1024 * 1024;
+export const MAX_FRAME_BYTES = MAX_MESSAGE_BYTES;
 /** Application heartbeat. Protocol pings do not keep an MV3 worker alive; messages it sees do. */
 export const HEARTBEAT_INTERVAL_MS = 15_000;
 /** A browser that has sent nothing for this long is treated as gone. */

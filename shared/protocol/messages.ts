@@ -46,9 +46,16 @@ export const BrowserClass = z.enum(['basic', 'stealth']);
 export type BrowserClass = z.infer<typeof BrowserClass>;
 
 /**
- * Binary outputs (screenshots, PDFs) travel base64-encoded inside the result frame, whose size the
- * hub caps at 64 MiB (server/hub/create-browser-hub.ts MAX_FRAME_BYTES). A task stops producing
- * them beyond this many characters, leaving room for the HTML that travels in the same frame.
+ * Largest frame either side accepts. Beyond it `ws` closes the whole connection (1009), which
+ * would take the browser's other tasks down with one oversized result; so a browser checks its
+ * results against this before sending and reports a task error instead.
+ */
+export const MAX_MESSAGE_BYTES = 64 * 1024 * 1024;
+
+/**
+ * Binary outputs (screenshots, PDFs) travel base64-encoded inside the result frame (at most
+ * MAX_MESSAGE_BYTES). A task stops producing them beyond this many characters, leaving room for
+ * the HTML that travels in the same frame.
  */
 export const MAX_ARTIFACT_CHARS = 40 * 1024 * 1024;
 
