@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { actionWaitMs } from '../../shared/api/v2/actions';
 import type { ScrapeRequestV2 } from '../../shared/api/v2/scrape-request';
 import { deriveFormats, type BasicFormat } from '../../shared/formats/derive-formats';
 import { InvalidSelectorError, validateSelectors } from '../../shared/html/clean-html';
@@ -73,7 +74,8 @@ export function createScraper({
 
       const { capture, cacheState, cachedAt } = await cachedCapture(request, teamId, async () => ({
         capture: await runWithProxy({ runTask, connectedBrowsers }, taskSpecFromRequest(request, target), {
-          timeoutMs: request.timeout ?? DEFAULT_SCRAPE_TIMEOUT_MS,
+          // Time spent in wait actions comes on top of the timeout, as in Firecrawl (contract §3.4).
+          timeoutMs: (request.timeout ?? DEFAULT_SCRAPE_TIMEOUT_MS) + actionWaitMs(request.actions ?? []),
           proxy: request.proxy,
         }).catch((err: unknown) => {
           throw taskErrorToApiError(err, target);

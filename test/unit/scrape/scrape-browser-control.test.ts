@@ -1,0 +1,117 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ScrapeRequestV2 } from '../../../shared/api/v2/scrape-request';
+import type { BrowserClass, PageCapture } from '../../../shared/protocol/messages';
+import { ApiError } from '../../../server/http/api-error';
+import { TaskError } from '../../../server/hub/task-error';
+import { silentLog } from '../../../server/log';
+import { createCachedCapture } from '../../../server/scrape/cached-capture';
+import { DEFAULT_SCRAPE_TIMEOUT_MS, createScraper } from '../../../server/scrape/create-scraper';
+import { createStores, ensureIndexes, type Stores } from '../../../server/store/create-stores';
+import type { Database } from '../../../server/store/database';
+import { createEmbeddedDatabase } from '../../../server/store/embedded/create-embedded-database';
+import { createUrlPolicy } from '../../../server/url-policy/create-url-policy';
+
+const page: PageCapture = {
+  url: 'https://a.example/',
+  statusCode: 200,
+  rawHtml: '<html><body><main><p>Honey</p></main></body></html>',
+  renderedHtml: '<html><body><main><p>Honey</p></main></body></html>',
+  actions: {
+    screenshots: ['data:image/png;base64,QQ==', 'data:image/png;base64,Rk9STUFU'],
+    scrapes: [],
+    javascriptReturns: [],
+    pdfs: [],
+  },
+};
+
+let database: Database;
+let stores: Stores;
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'tabhive-browser-control-'));
+  database = await createEmbeddedDatabase({ dir, log: silentLog });
+  stores = createStores(database);
+  await ensureIndexes(stores);
+});
+afterAll(async () => {
+  await database.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+function setup(outcome: PageCapture | TaskError = page, stealthBrowsers = 0) {
+  const calls: Array<{ timeoutMs: number; browserClass: BrowserClass | undefined }> = [];
+  const scraper = createScraper({
+    cachedCapture: createCachedCapture({ cache: stores.cache, log: silentLog }),
+    results: stores.results,
+    log: silentLog,
+    runTask: async (_spec, { timeoutMs, browserClass }) => {
+      calls.push({ timeoutMs, browserClass });
+      if (outcome instanceof TaskError) throw outcome;
+      return outcome;
+    },
+    connectedBrowsers: (browserClass) => (browserClass === 'stealth' ? stealthBrowsers : 1),
+    urlPolicy: createUrlPolicy({ allowPrivateNetworks: false, lookup: async () => ['93.184.215.14'] }),
+  });
+  return { scraper, calls };
+}
+
+const scrape = (scraper: ReturnType<typeof setup>['scraper'], body: Record<string, unknown>) =>
+  scraper.scrape(ScrapeRequestV2.parse({ url: 'https://a.example/', maxAge: 0, ...body }), { teamId: 't' });
+
+describe('browser control in the scrape pipeline', () => {
+  it('gives the task its timeout plus the time its wait actions take', async () => {
+    const { scraper, calls } = setup();
+    await scrape(scraper, {
+      timeout: 10_000,
+      actions: [{ type: 'wait', milliseconds: 2_000 }, { type: 'wait', selector: '#x' }, { type: 'scrape' }],
+    });
+    await scrape(scraper, {});
+    expect(calls.map((call) => call.timeoutMs)).toEqual([13_000, DEFAULT_SCRAPE_TIMEOUT_MS]);
+  });
+
+  it('answers with data.screenshot and data.actions, and without the skipped-formats warning', async () => {
+    const { scraper } = setup();
+    const document = await scrape(scraper, {
+      formats: ['markdown', 'screenshot'],
+      actions: [{ type: 'screenshot' }],
+    });
+    expect(document.screenshot).toBe('data:image/png;base64,Rk9STUFU');
+    expect(document.actions?.screenshots).toEqual(['data:image/png;base64,QQ==']);
+    expect(document.warning).toBeUndefined();
+    expect(document.metadata).toMatchObject({ proxyUsed: 'basic', creditsUsed: 1 });
+  });
+
+  it('reports stealth work in proxyUsed and bills it', async () => {
+    const { scraper, calls } = setup(page, 1);
+    const document = await scrape(scraper, { proxy: 'stealth' });
+    expect(calls[0]?.browserClass).toBe('stealth');
+    expect(document.metadata).toMatchObject({ proxyUsed: 'stealth', creditsUsed: 5 });
+  });
+
+  it('maps a failed action to 500 SCRAPE_ACTION_ERROR with the browser reason', async () => {
+    const { scraper } = setup(
+      new TaskError('SCRAPE_ACTION_ERROR', 'actions[0] (click) failed: no element matches #x'),
+    );
+    const error = (await scrape(scraper, { actions: [{ type: 'click', selector: '#x' }] }).catch(
+      (err) => err,
+    )) as ApiError;
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.status).toBe(500);
+    expect(error.code).toBe('SCRAPE_ACTION_ERROR');
+    expect(error.message).toBe(
+      'Action(s) failed to complete. Error code: actions[0] (click) failed: no element matches #x',
+    );
+  });
+
+  it('answers 503 STEALTH_UNAVAILABLE for stealth without a stealth browser, before any work', async () => {
+    const { scraper, calls } = setup(page, 0);
+    const error = (await scrape(scraper, { proxy: 'stealth' }).catch((err) => err)) as ApiError;
+    expect(error.status).toBe(503);
+    expect(error.code).toBe('STEALTH_UNAVAILABLE');
+    expect(error.headers['Retry-After']).toBe('5');
+    expect(calls).toEqual([]);
+  });
+});
