@@ -1,0 +1,83 @@
+import { createServer } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EXTENSION_ID } from '../../shared/extension-identity';
+import { connectDevtools } from '../helpers/devtools-client';
+import { startFixtureSite } from '../helpers/fixture-site';
+import { startTestTabhive, waitUntil } from '../helpers/start-test-tabhive';
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  if (address === null || typeof address === 'string') throw new Error('no port');
+  return address.port;
+}
+
+let site: Awaited<ReturnType<typeof startFixtureSite>>;
+let tabhive: Awaited<ReturnType<typeof startTestTabhive>>;
+let devtoolsPort: number;
+
+beforeAll(async () => {
+  site = await startFixtureSite();
+  devtoolsPort = await freePort();
+  // Only this test opens a debugging port, to stop the extension's worker from outside.
+  tabhive = await startTestTabhive({ extraChromeArgs: [`--remote-debugging-port=${devtoolsPort}`] });
+});
+afterAll(async () => {
+  await tabhive?.stop();
+  await site?.close();
+});
+
+describe('a worker that dies mid-task', () => {
+  it('closes the orphaned window and removes its rules when it starts again', async () => {
+    const devtools = await connectDevtools(devtoolsPort);
+    try {
+      const scrape = tabhive.post('/v2/scrape', {
+        url: site.url('/never-loads.html'),
+        timeout: 8_000,
+        headers: { 'X-Orphan': '1' },
+      });
+      await waitUntil(
+        async () => (await devtools.targets()).some((target) => target.url.includes('never-loads')),
+        5_000,
+        'the task window',
+      );
+      const worker = (await devtools.targets()).find(
+        (target) =>
+          target.type === 'service_worker' && target.url.startsWith(`chrome-extension://${EXTENSION_ID}/`),
+      );
+      expect(worker).toBeDefined();
+      // What Chrome does to an idle or misbehaving worker: it stops, its tasks' promises with it.
+      await devtools.send('Target.closeTarget', { targetId: worker?.id });
+      await waitUntil(() => tabhive.tabhive.hub.connectedBrowsers() === 0, 5_000, 'the socket to close');
+
+      // Any extension event starts the worker again; a tab loading a page is one.
+      const { targetId } = await devtools.send<{ targetId: string }>('Target.createTarget', {
+        url: site.url('/'),
+      });
+      await waitUntil(() => tabhive.tabhive.hub.connectedBrowsers() === 1, 10_000, 'the worker to reconnect');
+      await devtools.send('Target.closeTarget', { targetId });
+
+      // The server retries the lost task on the new connection, where it runs out of time.
+      expect((await scrape).status).toBe(408);
+      await waitUntil(
+        () => {
+          const status = tabhive.tabhive.hub.browserStatuses()[0]?.status;
+          return status?.runningTasks === 0 && status.windows === 1;
+        },
+        5_000,
+        'only the launch window to be left',
+      );
+      expect(tabhive.tabhive.hub.browserStatuses()[0]?.status).toEqual({
+        runningTasks: 0,
+        windows: 1,
+        debuggerSessions: 0,
+        sessionRules: 0,
+      });
+      expect((await devtools.targets()).filter((target) => target.url.includes('never-loads'))).toEqual([]);
+    } finally {
+      devtools.close();
+    }
+  });
+});
