@@ -9,7 +9,11 @@ import { removeTaskRules } from '../utils/task-network-rules';
 import { closeTaskWindow } from '../utils/task-window';
 import { createTaskRunner } from '../utils/task-runner';
 
-/** While disconnected, an alarm wakes a worker that Chrome stopped, so it reconnects by itself. */
+/**
+ * Wakes a worker that Chrome stopped, so it reconnects (and reclaims its orphans) by itself: while
+ * disconnected, and while connected too, since a worker stopped then (a crash, a forced stop) has
+ * no socket left whose messages could start it again.
+ */
 const RECONNECT_ALARM = 'hub-reconnect';
 
 /**
@@ -50,13 +54,10 @@ export default defineBackground({
           await writeHubSettings({ ...settings, token });
       },
       takeLostTaskIds: async () => [...(await orphans), ...(await reclaimOrphans())],
-      onWelcome: () => void browser.alarms.clear(RECONNECT_ALARM),
+      onWelcome: () => undefined,
       onTask: (task) => runner.start(task),
       onCancel: (message) => runner.cancel(message.taskId),
       onStateChange(state, detail) {
-        if (state === 'waiting' || state === 'connecting') {
-          void browser.alarms.create(RECONNECT_ALARM, { periodInMinutes: 0.5 });
-        }
         if (state !== 'open') runner.cancelAll();
         console.warn(`tabhive: hub ${state}${detail ? ` (${detail})` : ''}`);
       },
@@ -65,6 +66,8 @@ export default defineBackground({
       userAgent: navigator.userAgent,
     });
 
+    // 30 s is the shortest period Chrome allows (since 120).
+    void browser.alarms.create(RECONNECT_ALARM, { periodInMinutes: 0.5 });
     browser.alarms.onAlarm.addListener((alarm) => {
       if (alarm.name === RECONNECT_ALARM) hub.connect();
     });

@@ -80,4 +80,22 @@ describe('a worker that dies mid-task', () => {
       devtools.close();
     }
   });
+
+  it('comes back by itself when it was stopped while idle', async () => {
+    const devtools = await connectDevtools(devtoolsPort);
+    try {
+      const worker = (await devtools.targets()).find(
+        (target) =>
+          target.type === 'service_worker' && target.url.startsWith(`chrome-extension://${EXTENSION_ID}/`),
+      );
+      await devtools.send('Target.closeTarget', { targetId: worker?.id });
+      await waitUntil(() => tabhive.tabhive.hub.connectedBrowsers() === 0, 5_000, 'the socket to close');
+      // No socket and no tab event: only the extension's 30-second alarm can start it again.
+      await waitUntil(() => tabhive.tabhive.hub.connectedBrowsers() === 1, 40_000, 'the worker to reconnect');
+      const { status } = await tabhive.post('/v2/scrape', { url: site.url('/') });
+      expect(status).toBe(200);
+    } finally {
+      devtools.close();
+    }
+  });
 });
