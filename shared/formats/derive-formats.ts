@@ -1,5 +1,6 @@
 import { absolutizeUrls } from '../html/absolutize-urls';
 import { cleanDocument } from '../html/clean-html';
+import type { MainContentStrategy } from '../html/extract-main-content';
 import { extractLinks } from '../html/extract-links';
 import { extractMetadata } from '../html/extract-metadata';
 import { parseHtml } from '../html/parse-html';
@@ -15,6 +16,8 @@ export interface DeriveOptions {
   includeTags?: readonly string[];
   excludeTags?: readonly string[];
   removeBase64Images: boolean;
+  /** Readability, the blocklist, or per page (the default); the quality benchmark compares them. */
+  mainContent?: MainContentStrategy;
 }
 
 export interface DerivedFormats {
@@ -73,6 +76,7 @@ function render(
     onlyMainContent,
     includeTags: options.includeTags,
     excludeTags: options.excludeTags,
+    mainContent: options.mainContent,
   });
   // Links first: once URLs are absolute, a same-page `#anchor` looks like any other link.
   const links = options.formats.has('links') ? extractLinks(document, baseUrl) : undefined;

@@ -1,6 +1,6 @@
 import { absolutizeUrls } from './absolutize-urls';
 import { parseHtml } from './parse-html';
-import { removeBoilerplate } from './remove-boilerplate';
+import { extractMainContent, type MainContentStrategy } from './extract-main-content';
 import { documentBaseUrl } from './resolve-url';
 
 export interface CleanOptions {
@@ -9,6 +9,8 @@ export interface CleanOptions {
   includeTags?: readonly string[];
   /** CSS selectors of elements to remove. */
   excludeTags?: readonly string[];
+  /** How onlyMainContent finds the content; `auto` unless a benchmark or test says otherwise. */
+  mainContent?: MainContentStrategy;
 }
 
 /** A caller-supplied CSS selector that cannot be parsed. The API answers it with a 400. */
@@ -41,7 +43,7 @@ export function cleanHtml(html: string, baseUrl: string, options: CleanOptions):
 /**
  * Cleans the body of `document` in place: drops what is never content (scripts, styles, comments,
  * …), renames iframes, keeps only `includeTags` matches, removes `excludeTags` matches, and removes
- * boilerplate when `onlyMainContent`. URLs are left alone, so links can still be told from
+ * boilerplate when `onlyMainContent` (Readability or the blocklist, per page). URLs are left alone, so links can still be told from
  * same-page anchors. Throws {@link InvalidSelectorError}, before changing anything, if a selector is
  * invalid.
  */
@@ -63,7 +65,7 @@ export function cleanDocument(document: Document, options: CleanOptions): void {
   if (excludeTags.length > 0) {
     for (const element of body.querySelectorAll(excludeTags.join(', '))) element.remove();
   }
-  if (options.onlyMainContent) removeBoilerplate(body, kept);
+  if (options.onlyMainContent) extractMainContent(document, { keep: kept, strategy: options.mainContent });
 }
 
 /**

@@ -1,0 +1,80 @@
+import { parseHtml } from './parse-html';
+import { readArticle } from './read-article';
+import { removeBoilerplate } from './remove-boilerplate';
+import { measureText, type TextMeasure } from './text-measure';
+
+/** `auto` decides per page; the others exist for the quality benchmark and for tests. */
+export type MainContentStrategy = 'auto' | 'readability' | 'blocklist';
+export type MainContentChoice = 'readability' | 'blocklist';
+
+/** Below this much text Readability has found a teaser, a caption or a single forum post. */
+const MIN_ARTICLE_CHARS = 250;
+/** Readability keeping this much of the blocklist's text counts as agreement. */
+const AGREEMENT_SHARE = 0.1;
+/** …and so does leaving out less than this: a headline, a byline and some tags, not a page's chrome. */
+const AGREEMENT_CHARS = 400;
+/** More code or table text than this left out means a docs page or a spec sheet, not an article. */
+const MAX_DROPPED_STRUCTURED_CHARS = 40;
+
+/**
+ * Keeps the main content of `document.body` (the onlyMainContent option). Readability is best on
+ * articles and the selector blocklist on everything else (forums, product pages, listings, docs;
+ * performance.md), so both run and the page decides: see {@link preferArticle}. Elements in `keep`
+ * (includeTags matches) were chosen by the caller and only the blocklist, which keeps them, runs.
+ */
+export function extractMainContent(
+  document: Document,
+  {
+    keep = new Set<Element>(),
+    strategy = 'auto',
+  }: { keep?: ReadonlySet<Element>; strategy?: MainContentStrategy },
+): MainContentChoice {
+  const article = keep.size === 0 && strategy !== 'blocklist' ? readArticle(document) : undefined;
+  if (strategy === 'readability' && article !== undefined) {
+    useArticle(document, article.content);
+    return 'readability';
+  }
+  removeBoilerplate(document.body, keep);
+  if (strategy !== 'auto' || article === undefined) return 'blocklist';
+
+  const articleBody = parseHtml(article.content).body;
+  if (!preferArticle(measureText(document.body), measureText(articleBody), hasArticleMarkup(document))) {
+    return 'blocklist';
+  }
+  useArticle(document, article.content);
+  // Readability keeps what sits inside the article's text (ad slots, share bars); its classes stay, so the blocklist finds them.
+  removeBoilerplate(document.body);
+  return 'readability';
+}
+
+/**
+ * Readability wins when what it left out, compared with the blocklist's result, is mostly links
+ * (related stories, tag clouds, navigation the blocklist missed). When it left out prose (the other
+ * posts of a thread, a product's specifications, listing entries) or code and tables (docs), the
+ * page is not one article and the blocklist's fuller result is the main content.
+ */
+export function preferArticle(blocklist: TextMeasure, article: TextMeasure, articleMarkup: boolean): boolean {
+  if (article.text < MIN_ARTICLE_CHARS) return false;
+  // When both agree, the blocklist's result is the better one: it keeps the headline, byline and notes.
+  const dropped = blocklist.text - article.text;
+  if (dropped <= blocklist.text * AGREEMENT_SHARE || dropped < AGREEMENT_CHARS) return false;
+  if (blocklist.structured - article.structured > MAX_DROPPED_STRUCTURED_CHARS) return false;
+  const droppedProse = blocklist.text - blocklist.linkText - (article.text - article.linkText);
+  const articleProse = article.text - article.linkText;
+  return droppedProse <= articleProse * (articleMarkup ? 3 : 1.5);
+}
+
+/** Article markup: og:type article, schema.org Article types in JSON-LD or microdata, or one <article>. */
+function hasArticleMarkup(document: Document): boolean {
+  const ogType = document.querySelector('meta[property="og:type"]')?.getAttribute('content') ?? '';
+  if (/^article$/i.test(ogType.trim())) return true;
+  if (document.querySelector('[itemtype*="Article" i], [itemtype*="BlogPosting" i]') !== null) return true;
+  for (const script of document.querySelectorAll('script[type="application/ld+json"]')) {
+    if (/"@type"\s*:\s*"(News|Blog|Tech)?(Article|Posting)"/i.test(script.textContent ?? '')) return true;
+  }
+  return document.body.querySelectorAll('article').length === 1;
+}
+
+function useArticle(document: Document, content: string): void {
+  document.body.replaceChildren(...Array.from(parseHtml(content).body.childNodes));
+}

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { extractMainContent, preferArticle } from '../../../shared/html/extract-main-content';
+import { parseHtml } from '../../../shared/html/parse-html';
+
+const prose = (words: number, seed: string) =>
+  Array.from({ length: words }, (_, index) => `${seed}${index % 17}`).join(' ') + '.';
+
+function article(extra: string): string {
+  return `<html><head><meta property="og:type" content="article"></head><body>
+    <div class="layout"><div class="story"><h1>Bees</h1>
+      <p>${prose(120, 'honey')}</p><p>${prose(120, 'pollen')}</p><p>${prose(120, 'comb')}</p></div>
+    ${extra}</div></body></html>`;
+}
+
+describe('extractMainContent', () => {
+  it('takes Readability’s article when the blocklist leaves mostly links behind', () => {
+    const related = Array.from(
+      { length: 40 },
+      (_, i) => `<li><a href="/s/${i}">Related story number ${i} about wasps</a></li>`,
+    ).join('');
+    const document = parseHtml(article(`<div class="related"><ul>${related}</ul></div>`));
+    expect(extractMainContent(document, {})).toBe('readability');
+    expect(document.body.textContent).toContain('honey0');
+    expect(document.body.textContent).not.toContain('Related story');
+  });
+
+  it('keeps the blocklist’s result when Readability would drop prose (a forum thread)', () => {
+    const posts = Array.from(
+      { length: 6 },
+      (_, i) => `<div class="post"><p class="author">user${i}</p><p>${prose(60, `reply${i}x`)}</p></div>`,
+    ).join('');
+    const document = parseHtml(`<html><body><div class="thread">${posts}</div></body></html>`);
+    expect(extractMainContent(document, {})).toBe('blocklist');
+    expect(document.body.textContent).toContain('reply5x0');
+  });
+
+  it('keeps only the blocklist when includeTags chose the content', () => {
+    const document = parseHtml(article('<nav><a href="/">Home</a></nav>'));
+    const story = document.querySelector('.story') as Element;
+    expect(extractMainContent(document, { keep: new Set([story]) })).toBe('blocklist');
+  });
+});
+
+describe('preferArticle', () => {
+  const measure = (text: number, linkText = 0, structured = 0) => ({ text, linkText, structured });
+
+  it('refuses a short article', () => {
+    expect(preferArticle(measure(5000, 4000), measure(100), true)).toBe(false);
+  });
+
+  it('counts near agreement as a reason for the blocklist, which keeps headline and byline', () => {
+    expect(preferArticle(measure(2100), measure(2000), true)).toBe(false);
+  });
+
+  it('refuses when code or data tables would be lost (docs, spec sheets)', () => {
+    expect(preferArticle(measure(6000, 3000, 500), measure(2000), true)).toBe(false);
+  });
+
+  it('takes the article when what is dropped is links', () => {
+    expect(preferArticle(measure(6000, 3500), measure(2000, 50), false)).toBe(true);
+  });
+});
