@@ -13,8 +13,10 @@ import { createBrowserHub, type BrowserHub } from './hub/create-browser-hub';
 import { createLocalLauncher, type LocalLauncher } from './launcher/create-local-launcher';
 import { findChrome } from './launcher/find-chrome';
 import { startStealthBrowsers } from './launcher/start-stealth-browsers';
+import { createLlmProvider } from './llm/llm-provider';
 import type { Log } from './log';
 import { createCachedCapture } from './scrape/cached-capture';
+import { withCharging } from './scrape/charge-scrape';
 import { createScraper } from './scrape/create-scraper';
 import { createStores, type Stores } from './store/create-stores';
 import { openDatabase } from './store/open-database';
@@ -82,11 +84,18 @@ export async function startTabhive({
     cachedCapture: createCachedCapture({ cache: stores.cache, log }),
     results: stores.results,
     log,
+    llm: createLlmProvider({
+      baseUrl: config.LLM_BASE_URL,
+      apiKey: config.LLM_API_KEY,
+      model: config.LLM_MODEL,
+    }),
+    changeSnapshots: stores.changeSnapshots,
   });
   const app = createApp({
     log,
     keyring,
-    scraper,
+    // Single scrapes are booked here; jobs book their own pages.
+    scraper: withCharging(scraper, { creditLedger: stores.creditLedger, log }),
     results: stores.results,
     connectedBrowsers: hub.connectedBrowsers,
     storeKind: database.kind,

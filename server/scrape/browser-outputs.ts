@@ -1,8 +1,6 @@
 import type { ScrapeRequestV2 } from '../../shared/api/v2/scrape-request';
 import type { ActionOutputs, BrowserClass, PageCapture } from '../../shared/protocol/messages';
-
-/** Credits of one page (contract §9): 1, plus 4 when a stealth browser did the work. */
-export const STEALTH_SURCHARGE_CREDITS = 4;
+import { scrapeCredits } from './scrape-credits';
 
 /**
  * `data.actions` and `data.screenshot` from what the browser's actions produced (contract §3.2,
@@ -31,5 +29,5 @@ export function proxyMetadata(browserClass: BrowserClass | undefined): {
   creditsUsed: number;
 } {
   const proxyUsed = browserClass ?? 'basic';
-  return { proxyUsed, creditsUsed: 1 + (proxyUsed === 'stealth' ? STEALTH_SURCHARGE_CREDITS : 0) };
+  return { proxyUsed, creditsUsed: scrapeCredits({ proxyUsed }) };
 }

@@ -5,11 +5,16 @@ import { deriveFormats, type BasicFormat } from '../../shared/formats/derive-for
 import { InvalidSelectorError, validateSelectors } from '../../shared/html/clean-html';
 import type { BrowserClass, PageCapture, PageTaskSpec } from '../../shared/protocol/messages';
 import { errors } from '../http/errors';
+import type { LlmProvider } from '../llm/llm-provider';
 import type { Log } from '../log';
+import type { ChangeSnapshotStore } from '../store/stores/change-snapshot-store';
 import type { ResultStore } from '../store/stores/result-store';
 import type { UrlPolicy } from '../url-policy/create-url-policy';
 import type { CachedCapture } from './cached-capture';
 import { browserOutputs, proxyMetadata } from './browser-outputs';
+import { LLM_FORMATS, llmFormats } from './formats/llm-formats';
+import { requestSchemas } from './formats/request-schemas';
+import { scrapeCredits } from './scrape-credits';
 import { runWithProxy } from './run-with-proxy';
 import type { ScrapeDocument } from './scrape-document';
 import { taskSpecFromRequest } from './task-spec-from-request';
@@ -46,6 +51,8 @@ export function createScraper({
   results,
   log,
   connectedBrowsers,
+  llm,
+  changeSnapshots,
 }: {
   runTask(
     spec: PageTaskSpec,
@@ -57,6 +64,9 @@ export function createScraper({
   log: Log;
   /** Connected browsers of a class, for `proxy` routing. */
   connectedBrowsers?: (browserClass: BrowserClass) => number;
+  /** The LLM formats' model; without one they use their built-in methods. */
+  llm?: LlmProvider | undefined;
+  changeSnapshots?: ChangeSnapshotStore;
 }): Scraper {
   return {
     async scrape(request, { teamId }) {
@@ -65,6 +75,7 @@ export function createScraper({
       rethrowSelectorErrors(() =>
         validateSelectors([...(request.includeTags ?? []), ...(request.excludeTags ?? [])]),
       );
+      const schemas = requestSchemas(request);
       const verdict = await urlPolicy.check(target);
       if (!verdict.allowed) {
         throw verdict.reason === 'dns'
@@ -87,12 +98,18 @@ export function createScraper({
       const requested = request.formats.map((format) => format.type);
       const formats = new Set(requested.filter((type): type is BasicFormat => BASIC_FORMATS.has(type)));
       const unsupported = [
-        ...new Set(requested.filter((type) => !BASIC_FORMATS.has(type) && !BROWSER_FORMATS.has(type))),
+        ...new Set(
+          requested.filter(
+            (type) => !BASIC_FORMATS.has(type) && !BROWSER_FORMATS.has(type) && !LLM_FORMATS.has(type),
+          ),
+        ),
       ];
+      // json, summary and changeTracking read the page's Markdown even when it was not asked for.
+      const needsText = requested.some((type) => LLM_FORMATS.has(type));
 
       const derived = rethrowSelectorErrors(() =>
         deriveFormats(capture, {
-          formats,
+          formats: needsText ? new Set([...formats, 'markdown' as const]) : formats,
           onlyMainContent: request.onlyMainContent,
           includeTags: request.includeTags,
           excludeTags: request.excludeTags,
@@ -100,13 +117,22 @@ export function createScraper({
         }),
       );
 
-      const { metadata, ...content } = derived;
+      const { metadata, markdown, ...content } = derived;
+      const { warnings, ...computed } = needsText
+        ? await llmFormats(
+            { llm, changeSnapshots, log },
+            { request, capture, markdown: markdown ?? '', metadata, schemas, teamId },
+          )
+        : { warnings: [] };
+      if (unsupported.length > 0) {
+        warnings.unshift(`These formats are not available yet and were skipped: ${unsupported.join(', ')}.`);
+      }
       const document: ScrapeDocument = {
+        ...(formats.has('markdown') && markdown !== undefined ? { markdown } : {}),
         ...content,
         ...browserOutputs(capture, request),
-        ...(unsupported.length > 0
-          ? { warning: `These formats are not available yet and were skipped: ${unsupported.join(', ')}.` }
-          : {}),
+        ...computed,
+        ...(warnings.length > 0 ? { warning: warnings.join(' ') } : {}),
         metadata: {
           ...metadata,
           sourceURL: request.url.raw,
@@ -116,6 +142,7 @@ export function createScraper({
           ...(capture.error === undefined ? {} : { error: capture.error }),
           scrapeId: randomUUID(),
           ...proxyMetadata(capture.browserClass),
+          creditsUsed: scrapeCredits({ formats: request.formats, proxyUsed: capture.browserClass }),
           ...(cacheState === undefined ? {} : { cacheState }),
           ...(cachedAt === undefined ? {} : { cachedAt }),
         },

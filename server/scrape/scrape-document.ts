@@ -1,4 +1,5 @@
 import type { ActionOutputs } from '../../shared/protocol/messages';
+import type { ChangeTracking } from './formats/change-tracking-format';
 
 /**
  * The Document a scrape answers with (api-contract.md §3.5). Only requested formats are present;
@@ -13,6 +14,10 @@ export interface ScrapeDocument {
   screenshot?: string;
   /** What the caller's actions produced; only when actions were given. */
   actions?: ActionOutputs;
+  /** The json format (v1's `extract` format is renamed at the v1 route). */
+  json?: unknown;
+  summary?: string;
+  changeTracking?: ChangeTracking;
   warning?: string;
   metadata: ScrapeMetadata;
 }

@@ -112,14 +112,49 @@ describe('the scrape pipeline', () => {
   it('names the formats it skipped in a warning', async () => {
     const { scraper } = setup();
     const document = await scraper.scrape(
-      request({ url: 'https://docs.example.com/', formats: ['markdown', 'screenshot', { type: 'summary' }] }),
+      request({
+        url: 'https://docs.example.com/',
+        formats: ['markdown', 'screenshot', { type: 'branding' }],
+      }),
       TEAM,
     );
     expect(document.markdown).toContain('Docs');
     expect(document.warning).toBe(
-      // The screenshot is taken by the browser (browser-outputs.ts), so only summary is skipped.
-      'These formats are not available yet and were skipped: summary.',
+      // The screenshot is taken by the browser (browser-outputs.ts), so only branding is skipped.
+      'These formats are not available yet and were skipped: branding.',
     );
+  });
+
+  it('computes summary and json from the page without an LLM, at the json price', async () => {
+    const { scraper } = setup();
+    const document = await scraper.scrape(
+      request({
+        url: 'https://docs.example.com/',
+        formats: [
+          'summary',
+          { type: 'json', schema: { type: 'object', properties: { title: { type: 'string' } } } },
+        ],
+      }),
+      TEAM,
+    );
+    expect(document).toMatchObject({ json: { title: 'Docs' }, metadata: { creditsUsed: 5 } });
+    expect(typeof document.summary).toBe('string');
+    // Markdown was needed for them, not asked for.
+    expect(document.markdown).toBeUndefined();
+    expect(document.warning).toBeUndefined();
+  });
+
+  it('refuses an unusable schema before any browser work', async () => {
+    const { scraper, calls } = setup();
+    const error = await apiError(
+      scraper.scrape(
+        request({ url: 'https://docs.example.com/', formats: [{ type: 'json', schema: { type: 'nope' } }] }),
+        TEAM,
+      ),
+    );
+    expect(error.status).toBe(400);
+    expect(JSON.stringify(error.details)).toMatch(/Invalid schema: schema does not compile/);
+    expect(calls).toHaveLength(0);
   });
 
   it('refuses a private target before any browser work', async () => {

@@ -1,0 +1,112 @@
+import type { ScrapeRequestV2 } from '../../../shared/api/v2/scrape-request';
+import type { PageCapture } from '../../../shared/protocol/messages';
+import { errors } from '../../http/errors';
+import { LlmError, type LlmProvider } from '../../llm/llm-provider';
+import type { Log } from '../../log';
+import type { ChangeSnapshotStore } from '../../store/stores/change-snapshot-store';
+import { type ChangeTracking, changeTrackingFormat } from './change-tracking-format';
+import { jsonFormat, pageFacts } from './json-format';
+import type { RequestSchemas } from './request-schemas';
+import { summaryFormat } from './summary-format';
+
+export interface LlmFormatDeps {
+  llm?: LlmProvider | undefined;
+  changeSnapshots?: ChangeSnapshotStore | undefined;
+  log: Log;
+}
+
+export interface LlmFormats {
+  json?: unknown;
+  summary?: string;
+  changeTracking?: ChangeTracking;
+  warnings: string[];
+}
+
+/** Formats that need the page's text: json, summary and changeTracking (each in its own file). */
+export const LLM_FORMATS = new Set<string>(['json', 'summary', 'changeTracking']);
+
+/**
+ * Computes the json, summary and changeTracking formats from a capture and its Markdown. An LLM
+ * that fails the json format fails the scrape with a clear 500 (there is no honest partial
+ * answer); summary falls back to extraction with a warning.
+ */
+export async function llmFormats(
+  { llm, changeSnapshots, log }: LlmFormatDeps,
+  {
+    request,
+    capture,
+    markdown,
+    metadata,
+    schemas,
+    teamId,
+  }: {
+    request: ScrapeRequestV2;
+    capture: PageCapture;
+    markdown: string;
+    metadata: Record<string, string | string[]>;
+    schemas: RequestSchemas;
+    teamId: string;
+  },
+): Promise<LlmFormats> {
+  const out: LlmFormats = { warnings: [] };
+  const facts = pageFacts(capture, metadata);
+  const note = (warning: string | undefined) => warning !== undefined && out.warnings.push(warning);
+  const run = async <T>(work: () => Promise<T>) => {
+    try {
+      return await work();
+    } catch (err) {
+      if (err instanceof LlmError) throw errors.llmFailed(err.message);
+      throw err;
+    }
+  };
+
+  for (const format of request.formats) {
+    if (format.type === 'json') {
+      const result = await run(() =>
+        jsonFormat({ capture, markdown, metadata, schema: schemas.json, prompt: format.prompt, llm, facts }),
+      );
+      out.json = result.value;
+      note(result.warning);
+    } else if (format.type === 'summary') {
+      const result = await summaryFormat(markdown, llm);
+      out.summary = result.value ?? '';
+      note(result.warning);
+    } else if (format.type === 'changeTracking') {
+      if (changeSnapshots === undefined) {
+        note('Change tracking needs the change history store, which this server was started without.');
+        continue;
+      }
+      let values: unknown;
+      if (format.modes.includes('json')) {
+        const result = await run(() =>
+          jsonFormat({
+            capture,
+            markdown,
+            metadata,
+            schema: schemas.changeTracking,
+            prompt: format.prompt,
+            llm,
+            facts,
+          }),
+        );
+        values = result.value;
+        note(result.warning);
+      }
+      const result = await changeTrackingFormat({
+        snapshots: changeSnapshots,
+        log,
+        teamId,
+        url: request.url.raw,
+        tag: format.tag,
+        modes: format.modes,
+        markdown,
+        statusCode: capture.statusCode,
+        json: values,
+        keep: request.zeroDataRetention !== true,
+      });
+      if (result.value !== undefined) out.changeTracking = result.value;
+      note(result.warning);
+    }
+  }
+  return out;
+}
