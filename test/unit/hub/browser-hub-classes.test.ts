@@ -1,0 +1,64 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { HUB_PATH, type PageCapture } from '../../../shared/protocol/messages';
+import { createBrowserTokens, type BrowserTokens } from '../../../server/hub/browser-tokens';
+import { createBrowserHub, type BrowserHub } from '../../../server/hub/create-browser-hub';
+import { silentLog } from '../../../server/log';
+import { connectFakeBrowser } from '../../helpers/fake-browser-client';
+
+const capture: PageCapture = { url: 'http://site.test/', statusCode: 200, rawHtml: '', renderedHtml: '' };
+const spec = { url: 'http://site.test/', waitForMs: 0 };
+
+let server: Server;
+let hub: BrowserHub;
+let tokens: BrowserTokens;
+let hubUrl: string;
+
+beforeEach(async () => {
+  tokens = createBrowserTokens();
+  hub = createBrowserHub({ log: silentLog, tokens, tabsPerBrowser: 2, noBrowserGraceMs: 2_000 });
+  server = createServer();
+  server.on('upgrade', (request, socket, head) => hub.handleUpgrade(request, socket, head));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  hubUrl = `ws://127.0.0.1:${(server.address() as AddressInfo).port}${HUB_PATH}`;
+});
+afterEach(async () => {
+  await hub.close();
+  server.close();
+});
+
+describe('browser classes and status on the hub', () => {
+  it('counts browsers by the class they announce and routes tasks by class', async () => {
+    const basic = await connectFakeBrowser(hubUrl);
+    basic.hello(tokens.issueLaunchToken());
+    await basic.next('welcome');
+    const stealth = await connectFakeBrowser(hubUrl);
+    stealth.hello(tokens.issueLaunchToken(), { browserClass: 'stealth' });
+    await stealth.next('welcome');
+    expect([
+      hub.connectedBrowsers(),
+      hub.connectedBrowsers('basic'),
+      hub.connectedBrowsers('stealth'),
+    ]).toEqual([2, 1, 1]);
+
+    const result = hub.runTask(spec, { timeoutMs: 5_000, browserClass: 'stealth' });
+    const task = await stealth.next('task');
+    stealth.send({ type: 'result', taskId: task.taskId, ok: true, capture });
+    await expect(result).resolves.toEqual(capture);
+    basic.close();
+    stealth.close();
+  });
+
+  it('keeps the status a browser reports with its heartbeats', async () => {
+    const browser = await connectFakeBrowser(hubUrl);
+    browser.hello(tokens.issueLaunchToken());
+    const { browserId } = await browser.next('welcome');
+    expect(hub.browserStatuses()).toEqual([{ browserId, browserClass: 'basic', status: undefined }]);
+    const status = { runningTasks: 0, windows: 1, debuggerSessions: 0, sessionRules: 0 };
+    browser.send({ type: 'heartbeat', sentAt: Date.now(), status });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(hub.browserStatuses()).toEqual([{ browserId, browserClass: 'basic', status }]);
+    browser.close();
+  });
+});
