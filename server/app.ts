@@ -9,6 +9,7 @@ import { readJsonBody } from './http/read-json-body';
 import type { Log } from './log';
 import { healthRoutes } from './routes/health-routes';
 import { scrapeRoutes } from './routes/scrape-routes';
+import { v1ScrapeRoutes } from './routes/v1-scrape-routes';
 import type { Scraper } from './scrape/create-scraper';
 import type { ResultStore } from './store/stores/result-store';
 
@@ -34,6 +35,7 @@ export function createApp(deps: AppDeps): Koa {
   const routers = [
     healthRoutes({ connectedBrowsers: deps.connectedBrowsers, storeKind: deps.storeKind }),
     scrapeRoutes({ scraper: deps.scraper, results: deps.results, api }),
+    v1ScrapeRoutes({ scraper: deps.scraper, results: deps.results, log: deps.log, api }),
   ];
 
   app.use(errorHandler({ log: deps.log }));

@@ -1,0 +1,34 @@
+import type { ScrapeV1 } from '../../shared/api/v1/scrape-request';
+import type { ResultStore } from '../store/stores/result-store';
+import type { Log } from '../log';
+import type { Scraper } from './create-scraper';
+import type { ScrapeDocument } from './scrape-document';
+
+export type ScrapeDocumentV1 = Omit<ScrapeDocument, 'json'> & { json?: unknown; extract?: unknown };
+
+/**
+ * A v1 scrape: the v2 pipeline, then the v1 differences in the document (contract §11.1): the
+ * extract format answers in `data.extract`, and v1-only warnings join the others. The stored result
+ * is replaced by the v1 document, so `GET /v1/scrape/:id` returns exactly what was answered.
+ */
+export async function scrapeV1(
+  { scraper, results, log }: { scraper: Scraper; results: ResultStore; log: Log },
+  { request, jsonKey, warnings }: ScrapeV1,
+  teamId: string,
+): Promise<ScrapeDocumentV1> {
+  const document: ScrapeDocumentV1 = await scraper.scrape(request, { teamId });
+  if (jsonKey === 'json' && warnings.length === 0) return document;
+  const { json, warning, ...rest } = document;
+  const allWarnings = [...(warning === undefined ? [] : [warning]), ...warnings];
+  const v1: ScrapeDocumentV1 = {
+    ...rest,
+    ...(json === undefined ? {} : { [jsonKey]: json }),
+    ...(allWarnings.length > 0 ? { warning: allWarnings.join(' ') } : {}),
+  };
+  if (request.zeroDataRetention !== true) {
+    await results
+      .put({ id: v1.metadata.scrapeId, teamId, document: v1 })
+      .catch((err: unknown) => log.warn('could not keep the scrape result', { error: String(err) }));
+  }
+  return v1;
+}
