@@ -1,4 +1,5 @@
 import { Ajv, type ValidateFunction } from 'ajv';
+import { RE2JS } from 're2js';
 
 /** Bounds on a caller's JSON Schema: generous for real extraction schemas, small for a compiler. */
 export const MAX_SCHEMA_DEPTH = 32;
@@ -6,11 +7,10 @@ export const MAX_SCHEMA_NODES = 5_000;
 export const MAX_SCHEMA_CHARS = 64 * 1024;
 
 /**
- * Keywords dropped before compiling. `pattern` and `patternProperties` would make ajv build a
- * JavaScript RegExp from caller text (ReDoS, reliability-security E26); `$schema` names drafts ajv
- * may not carry (2020-12 from newer zod-to-json-schema); `$id` would only matter across schemas.
+ * Keywords dropped before compiling: `$schema` names drafts ajv may not carry (2020-12 from newer
+ * zod-to-json-schema); `$id` would only matter across schemas; `$data` is never honoured.
  */
-const DROPPED_KEYWORDS = new Set(['pattern', 'patternProperties', '$schema', '$id', '$data']);
+const DROPPED_KEYWORDS = new Set(['$schema', '$id', '$data']);
 
 /** A caller schema that is too big, too deep, or not a schema ajv can compile. */
 export class SchemaRejectedError extends Error {
@@ -62,11 +62,24 @@ function sanitize(value: unknown, underProperties = false): unknown {
   return out;
 }
 
-const refusingRegExp = Object.assign(
-  (): never => {
-    throw new SchemaRejectedError('regular expressions in schemas are not supported');
+/**
+ * `pattern` and `patternProperties` are caller regexes: they run on RE2 (re2js), in linear time,
+ * never as a JavaScript RegExp (ReDoS, reliability-security E26). RE2 has no lookaround or
+ * backreferences; such a pattern is refused rather than silently dropped.
+ */
+const re2RegExp = Object.assign(
+  (pattern: string): { test(input: string): boolean; toString(): string } => {
+    try {
+      const compiled = RE2JS.compile(pattern);
+      // ajv shares compiled patterns by their toString(), so it must differ per pattern.
+      return { test: (input) => compiled.test(input), toString: () => `re2:${pattern}` };
+    } catch (err) {
+      throw new SchemaRejectedError(
+        `pattern ${JSON.stringify(pattern.slice(0, 100))} is not supported (RE2 syntax): ${err instanceof Error ? err.message : String(err)}`,
+      );
+    }
   },
-  { code: 'refusingRegExp' },
+  { code: 're2RegExp' },
 );
 
 export interface GuardedSchema {
@@ -78,8 +91,7 @@ export interface GuardedSchema {
 /**
  * Checks and compiles an untrusted JSON Schema. The ajv instance is fresh per schema (no shared
  * `$id` registry between callers), never enables `$data`, loads no remote `$ref`, skips `format`
- * (no caller-controlled regexes), and has a RegExp engine that refuses to run: with patterns
- * dropped above, nothing should reach it.
+ * (unbounded validators), and runs `pattern` on RE2.
  */
 export function guardSchema(input: unknown): GuardedSchema {
   if (typeof input !== 'boolean' && (input === null || typeof input !== 'object' || Array.isArray(input))) {
@@ -94,7 +106,7 @@ export function guardSchema(input: unknown): GuardedSchema {
     validateFormats: false,
     loopRequired: 200,
     loopEnum: 200,
-    code: { regExp: refusingRegExp },
+    code: { regExp: re2RegExp },
   });
   try {
     return { schema, validate: ajv.compile(schema) };

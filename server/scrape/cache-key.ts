@@ -36,6 +36,10 @@ export function cacheVariant(request: ScrapeRequestV2) {
     languages: request.location?.languages ?? null,
     // An entry made without PDF parsing holds the PDF itself, and is only good for the same request.
     parsePdf: request.parsers.includes('pdf'),
+    // A page captured with certificate checks off must not answer a request that wants them on.
+    skipTlsVerification: request.skipTlsVerification,
+    // Only a capture made for the branding format carries it; absent otherwise, so older keys stay valid.
+    ...(request.formats.some((format) => format.type === 'branding') ? { branding: true } : {}),
   };
 }
 

@@ -42,13 +42,19 @@ describe('guardSchema', () => {
     expect(() => guardSchema({ type: 'no-such-type' })).toThrow(/does not compile/);
   });
 
-  it('never builds a RegExp from the caller: patterns are not enforced', () => {
+  it('runs patterns on RE2, in linear time, and refuses what RE2 cannot do', () => {
     const { validate } = guardSchema({
       type: 'object',
       properties: { code: { type: 'string', pattern: '^(a+)+$' } },
-      patternProperties: { '^(x+x+)+y$': { type: 'number' } },
+      patternProperties: { '^x-': { type: 'number' } },
     });
-    expect(validate({ code: 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa!' })).toBe(true);
+    const started = performance.now();
+    expect(validate({ code: `${'a'.repeat(100_000)}!` })).toBe(false);
+    expect(performance.now() - started).toBeLessThan(1_000);
+    expect(validate({ code: 'aaaa', 'x-size': 3 })).toBe(true);
+    expect(validate({ code: 'aaaa', 'x-size': 'big' })).toBe(false);
+    expect(() => guardSchema({ type: 'string', pattern: '(?=a)b' })).toThrow(/not supported \(RE2 syntax\)/);
+    expect(() => guardSchema({ type: 'string', pattern: '(a)\\1' })).toThrow(SchemaRejectedError);
   });
 
   it('keeps property names that look like keywords, and ignores $data', () => {
