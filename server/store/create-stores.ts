@@ -3,12 +3,14 @@ import { createApiKeyStore } from './stores/api-key-store';
 import { createBrowserRegistrationStore } from './stores/browser-registration-store';
 import { createCacheStore } from './stores/cache-store';
 import { createChangeSnapshotStore } from './stores/change-snapshot-store';
+import { createCrawlNoteStore } from './stores/crawl-note-store';
 import { createCreditLedgerStore } from './stores/credit-ledger-store';
 import { createJobStore } from './stores/job-store';
 import { createMapIndexStore } from './stores/map-index-store';
 import { createPageTaskStore } from './stores/page-task-store';
 import { createResultStore } from './stores/result-store';
 import { createTeamStore } from './stores/team-store';
+import { createWebhookOutboxStore } from './stores/webhook-outbox-store';
 
 /** Every store over one database. Each owns one collection, its indexes and its queries. */
 export function createStores(database: Database) {
@@ -24,6 +26,8 @@ export function createStores(database: Database) {
     apiKeys: createApiKeyStore(database),
     creditLedger: createCreditLedgerStore(database, teams),
     browserRegistrations: createBrowserRegistrationStore(database),
+    webhookOutbox: createWebhookOutboxStore(database),
+    crawlNotes: createCrawlNoteStore(database),
   };
 }
 
@@ -41,6 +45,8 @@ export async function purgeExpired(stores: Stores, now = new Date()): Promise<nu
     stores.results.purgeExpired(now),
     stores.jobs.purgeExpired(now),
     stores.mapIndex.purgeExpired(now),
+    stores.webhookOutbox.purgeExpired(now),
+    stores.crawlNotes.purgeExpired(now),
   ]);
   return counts.reduce((sum, count) => sum + count, 0);
 }

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { Collection, Database, StoredDocument } from '../database';
 
 export interface TeamRecord extends StoredDocument {
@@ -8,6 +9,8 @@ export interface TeamRecord extends StoredDocument {
   creditsUsed: number;
   /** Page tasks the team may run at once. */
   maxConcurrency: number;
+  /** Key of the team's webhook signatures (`X-Firecrawl-Signature`); made on first use. */
+  webhookSecret?: string;
   createdAt: Date;
 }
 
@@ -44,6 +47,15 @@ export function createTeamStore(database: Database) {
       settings: Partial<Pick<TeamRecord, 'name' | 'creditAllowance' | 'maxConcurrency'>>,
     ) {
       return teams.findOneAndUpdate({ _id: id }, { $set: settings });
+    },
+
+    /** The team's webhook secret, generated and stored the first time it is asked for. */
+    async webhookSecret(id: string): Promise<string | undefined> {
+      await teams.updateOne(
+        { _id: id, webhookSecret: { $exists: false } },
+        { $set: { webhookSecret: randomBytes(32).toString('hex') } },
+      );
+      return (await teams.findOne({ _id: id }))?.webhookSecret;
     },
 
     /** Adds to the spent credits; the ledger calls this once per new charge. */
