@@ -1,0 +1,173 @@
+import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
+import { isIP } from 'node:net';
+import { Agent, buildConnector, request } from 'undici';
+import { classifyAddress } from '../../shared/url/classify-address';
+
+/** Redirect hops followed for GETs; webhooks follow none (a 3xx is a failed delivery). */
+const MAX_REDIRECTS = 5;
+const CONNECT_TIMEOUT_MS = 10_000;
+
+export class EgressBlockedError extends Error {
+  readonly code = 'SSRF_BLOCKED';
+  constructor(message: string) {
+    super(message);
+    this.name = 'EgressBlockedError';
+  }
+}
+
+export interface EgressResponse {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+  /** The URL that answered, after redirects. */
+  url: string;
+}
+
+export interface Egress {
+  /** GET with redirects (each hop checked); the body is cut at `maxBytes`. */
+  get(url: string, options: { timeoutMs: number; maxBytes: number }): Promise<EgressResponse>;
+  /** POST without following redirects. */
+  post(
+    url: string,
+    options: { body: string; headers: Record<string, string>; timeoutMs: number },
+  ): Promise<EgressResponse>;
+  close(): Promise<void>;
+}
+
+type Resolve = (hostname: string) => Promise<LookupAddress[]>;
+
+const systemResolve: Resolve = (hostname) =>
+  new Promise((resolve, reject) =>
+    dnsLookup(hostname, { all: true, order: 'verbatim' }, (err, addresses) =>
+      err ? reject(err) : resolve(addresses),
+    ),
+  );
+
+/**
+ * The one way the server itself opens HTTP connections (robots.txt, sitemaps, webhooks). Every
+ * connection is checked where it is made, so redirects and literal addresses cannot slip past
+ * (reliability-security.md §1.3): names are resolved by our lookup, every answer is classified and
+ * only checked addresses are used (pinned); literal hosts and the socket's peer are checked too.
+ * Loopback and private ranges pass only with `allowPrivateNetworks`; metadata endpoints never.
+ * `*.localhost` resolves to loopback (RFC 6761), as it does in Chromium.
+ */
+export function createEgress({
+  allowPrivateNetworks,
+  resolve = systemResolve,
+}: {
+  allowPrivateNetworks: boolean;
+  resolve?: Resolve;
+}): Egress {
+  const refusal = (address: string): string | undefined => {
+    const verdict = classifyAddress(address);
+    if (verdict.kind === 'public') return undefined;
+    if (verdict.kind === 'private' && allowPrivateNetworks) return undefined;
+    return `connections to ${address} are not allowed (${verdict.kind})`;
+  };
+
+  const lookup = (
+    hostname: string,
+    options: { all?: boolean },
+    callback: (err: Error | null, address: string | LookupAddress[], family?: number) => void,
+  ) => {
+    const name = hostname.toLowerCase().replace(/\.$/, '');
+    const answers: Promise<LookupAddress[]> =
+      name === 'localhost' || name.endsWith('.localhost')
+        ? Promise.resolve([{ address: '127.0.0.1', family: 4 }])
+        : resolve(name);
+    answers.then(
+      (addresses) => {
+        const blocked = addresses.map((a) => refusal(a.address)).find((reason) => reason !== undefined);
+        if (blocked !== undefined || addresses.length === 0) {
+          callback(new EgressBlockedError(`${hostname}: ${blocked ?? 'no address'}`), []);
+        } else if (options.all) callback(null, addresses);
+        else callback(null, addresses[0]!.address, addresses[0]!.family);
+      },
+      (err: Error) => callback(err, []),
+    );
+  };
+
+  const connect = buildConnector({ timeout: CONNECT_TIMEOUT_MS, lookup } as buildConnector.BuildOptions);
+  const agent = new Agent({
+    connect: (options, callback) => {
+      const host = options.hostname.replace(/^\[|\]$/g, '');
+      const literal = isIP(host) !== 0 ? refusal(host) : undefined;
+      if (literal !== undefined) {
+        callback(new EgressBlockedError(literal), null);
+        return;
+      }
+      connect(options, (err, socket) => {
+        const peer = socket?.remoteAddress;
+        const late = err === null && peer !== undefined ? refusal(peer) : undefined;
+        if (late !== undefined) {
+          socket?.destroy();
+          callback(new EgressBlockedError(late), null);
+        } else if (err !== null) callback(err, null);
+        else callback(null, socket!);
+      });
+    },
+  });
+
+  const checkScheme = (url: URL) => {
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+      throw new EgressBlockedError(`only http and https are fetched, not ${url.protocol}`);
+    }
+    if (url.username !== '' || url.password !== '') throw new EgressBlockedError('URLs with credentials');
+  };
+
+  async function readBody(body: AsyncIterable<Buffer> & { destroy(): void }, maxBytes: number) {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of body) {
+      chunks.push(chunk);
+      size += chunk.length;
+      if (size >= maxBytes) {
+        body.destroy();
+        break;
+      }
+    }
+    return Buffer.concat(chunks).subarray(0, maxBytes).toString('utf8');
+  }
+
+  return {
+    async get(url, { timeoutMs, maxBytes }) {
+      let current = new URL(url);
+      for (let hop = 0; ; hop += 1) {
+        checkScheme(current);
+        const response = await request(current, {
+          dispatcher: agent,
+          method: 'GET',
+          headers: { 'user-agent': 'TabhiveBot/0.1 (FirecrawlAgent compatible)' },
+          headersTimeout: timeoutMs,
+          bodyTimeout: timeoutMs,
+        });
+        const location = response.headers.location;
+        if (response.statusCode >= 300 && response.statusCode < 400 && typeof location === 'string') {
+          await response.body.dump();
+          if (hop >= MAX_REDIRECTS) throw new Error(`more than ${MAX_REDIRECTS} redirects`);
+          current = new URL(location, current);
+          continue;
+        }
+        const body = await readBody(response.body, maxBytes);
+        return { status: response.statusCode, headers: response.headers, body, url: current.href };
+      }
+    },
+
+    async post(url, { body, headers, timeoutMs }) {
+      const target = new URL(url);
+      checkScheme(target);
+      const response = await request(target, {
+        dispatcher: agent,
+        method: 'POST',
+        headers,
+        body,
+        headersTimeout: timeoutMs,
+        bodyTimeout: timeoutMs,
+      });
+      const text = await readBody(response.body, 64 * 1024);
+      return { status: response.statusCode, headers: response.headers, body: text, url: target.href };
+    },
+
+    close: () => agent.close(),
+  };
+}
