@@ -7,6 +7,9 @@ import { errorHandler } from './http/error-handler';
 import { notFound } from './http/not-found';
 import { readJsonBody } from './http/read-json-body';
 import type { Log } from './log';
+import type { JobService } from './jobs/create-job-service';
+import { batchRoutes } from './routes/batch-routes';
+import { crawlRoutes } from './routes/crawl-routes';
 import { healthRoutes } from './routes/health-routes';
 import { scrapeRoutes } from './routes/scrape-routes';
 import { v1ScrapeRoutes } from './routes/v1-scrape-routes';
@@ -20,6 +23,8 @@ export interface AppDeps {
   results: ResultStore;
   connectedBrowsers(): number;
   storeKind: 'mongodb' | 'embedded';
+  /** Crawl and batch jobs; their routes are left out without it. */
+  jobs?: JobService;
 }
 
 /**
@@ -36,6 +41,9 @@ export function createApp(deps: AppDeps): Koa {
     healthRoutes({ connectedBrowsers: deps.connectedBrowsers, storeKind: deps.storeKind }),
     scrapeRoutes({ scraper: deps.scraper, results: deps.results, api }),
     v1ScrapeRoutes({ scraper: deps.scraper, results: deps.results, log: deps.log, api }),
+    ...(deps.jobs === undefined
+      ? []
+      : [crawlRoutes({ jobs: deps.jobs, api }), batchRoutes({ jobs: deps.jobs, api })]),
   ];
 
   app.use(errorHandler({ log: deps.log }));

@@ -10,6 +10,10 @@ import { DEFAULT_TEAM, createStaticKeyring } from './auth/keyring';
 import type { Config } from './config';
 import { createBrowserTokens } from './hub/browser-tokens';
 import { createBrowserHub, type BrowserHub } from './hub/create-browser-hub';
+import { createEgress } from './egress/create-egress';
+import { createJobRunner, type JobRunner } from './jobs/create-job-runner';
+import { createJobService } from './jobs/create-job-service';
+import { createStatusSocket, isStatusSocketPath } from './jobs/create-status-socket';
 import { createLocalLauncher, type LocalLauncher } from './launcher/create-local-launcher';
 import { findChrome } from './launcher/find-chrome';
 import { startStealthBrowsers } from './launcher/start-stealth-browsers';
@@ -22,6 +26,7 @@ import { createStores, type Stores } from './store/create-stores';
 import { openDatabase } from './store/open-database';
 import { prepareStores } from './store/prepare-stores';
 import { createUrlPolicy } from './url-policy/create-url-policy';
+import { createWebhookSender } from './webhooks/create-webhook-sender';
 
 /** Where `npm run build` (wxt build) puts the extension. */
 export const DEFAULT_EXTENSION_DIR = fileURLToPath(new URL('../.output/chrome-mv3', import.meta.url));
@@ -32,6 +37,7 @@ export interface RunningTabhive {
   hub: BrowserHub;
   stores: Stores;
   launcher: LocalLauncher | undefined;
+  jobRunner: JobRunner;
   generatedApiKey: string | undefined;
   apiKeyFile: string | undefined;
   stop(): Promise<void>;
@@ -53,6 +59,7 @@ export async function startTabhive({
   log,
   extensionDir = DEFAULT_EXTENSION_DIR,
   extraChromeArgs,
+  webhookRetryDelaysMs,
 }: {
   config: Config;
   server: Server;
@@ -60,6 +67,8 @@ export async function startTabhive({
   extensionDir?: string;
   /** Tests only: extra command-line flags for launched browsers. */
   extraChromeArgs?: readonly string[];
+  /** Tests only: the webhook retry schedule instead of 1, 5 and 15 minutes. */
+  webhookRetryDelaysMs?: readonly number[];
 }): Promise<RunningTabhive> {
   // Fail before listening when the pool cannot start: a server that answers but can never scrape misleads.
   let chromePath: string | undefined;
@@ -91,7 +100,29 @@ export async function startTabhive({
     }),
     changeSnapshots: stores.changeSnapshots,
   });
+  const egress = createEgress({ allowPrivateNetworks: config.ALLOW_PRIVATE_NETWORKS });
+  const jobs = createJobService({ stores });
+  const jobRunner = createJobRunner({
+    stores,
+    scraper,
+    egress,
+    log,
+    // Crawl pages leave a quarter of the tabs (at least one) to single scrapes.
+    capacity: () => {
+      const tabs = hub.connectedBrowsers('basic') * config.TABS_PER_BROWSER;
+      return tabs <= 1 ? tabs : Math.max(1, tabs - Math.max(1, Math.floor(tabs / 4)));
+    },
+  });
+  const webhookSender = createWebhookSender({
+    outbox: stores.webhookOutbox,
+    teams: stores.teams,
+    egress,
+    log,
+    ...(webhookRetryDelaysMs === undefined ? {} : { retryDelaysMs: webhookRetryDelaysMs }),
+  });
+  const statusSocket = createStatusSocket({ keyring, jobs, stores, log });
   const app = createApp({
+    jobs,
     log,
     keyring,
     // Single scrapes are booked here; jobs book their own pages.
@@ -105,6 +136,7 @@ export async function startTabhive({
   server.on('upgrade', (request, socket, head) => {
     const pathname = new URL(request.url ?? '/', 'http://localhost').pathname;
     if (pathname === HUB_PATH) hub.handleUpgrade(request, socket, head);
+    else if (isStatusSocketPath(pathname)) void statusSocket.handleUpgrade(request, socket, head);
     else socket.destroy();
   });
   await new Promise<void>((resolve, reject) => {
@@ -116,6 +148,15 @@ export async function startTabhive({
   });
   const { port } = server.address() as AddressInfo;
   const url = `http://${urlHost(config.HOST)}:${port}`;
+
+  // The default team and its webhook secret exist before the first job; a database that is down
+  // now only delays them (jobs create their team, the sender makes the secret on first use).
+  await stores.teams
+    .ensure({ id: DEFAULT_TEAM.id, name: DEFAULT_TEAM.name })
+    .then(() => stores.teams.webhookSecret(DEFAULT_TEAM.id))
+    .catch((err: unknown) => log.warn('could not prepare the default team', { error: String(err) }));
+  jobRunner.start();
+  webhookSender.start();
 
   let launcher: LocalLauncher | undefined;
   if (chromePath !== undefined) {
@@ -146,15 +187,20 @@ export async function startTabhive({
     hub,
     stores,
     launcher,
+    jobRunner,
     generatedApiKey: defaultKey.generated ? defaultKey.apiKey : undefined,
     apiKeyFile: defaultKey.file,
     async stop() {
+      await jobRunner.stop();
+      webhookSender.stop();
+      statusSocket.close();
       server.close();
       server.closeAllConnections();
       await hub.close();
       await launcher?.stop();
       await stealthLauncher?.stop();
       stopStoreTimers();
+      await egress.close();
       await database.close();
     },
     killBrowsersNow: () => {

@@ -61,6 +61,9 @@ export const errors = {
       'proxy "stealth" needs a stealth browser, and none is connected. Set STEALTH_PROXY_URL, or use proxy "basic" or "auto".',
       { code: 'STEALTH_UNAVAILABLE', headers: { 'Retry-After': '5' } },
     ),
+  idempotencyKeyUsed: () => new ApiError(409, 'Idempotency key already used'),
+  jobNotFound: () => new ApiError(404, 'Job not found'),
+  jobForbidden: () => new ApiError(403, 'Forbidden'),
   /** No code, as Firecrawl's non-coded internal errors (v1 routes add UNKNOWN_ERROR). */
   llmFailed: (reason: string) =>
     new ApiError(500, `(Internal server error) - LLM extraction failed: ${reason}`),

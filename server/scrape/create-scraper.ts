@@ -37,7 +37,17 @@ function rethrowSelectorErrors<T>(work: () => T): T {
 }
 
 export interface Scraper {
-  scrape(request: ScrapeRequestV2, context: { teamId: string }): Promise<ScrapeDocument>;
+  scrape(request: ScrapeRequestV2, context: ScrapeContext): Promise<ScrapeDocument>;
+}
+
+export interface ScrapeContext {
+  teamId: string;
+  /** Jobs give each page a scrape id derived from its task, so a page that runs twice is one result. */
+  scrapeId?: string;
+  /** Jobs store the result themselves, under the job and its order. */
+  keepResult?: boolean;
+  /** Sees the capture (crawls discover links in its raw HTML, contract §3.5). */
+  onCapture?: (capture: PageCapture) => void;
 }
 
 /**
@@ -69,7 +79,7 @@ export function createScraper({
   changeSnapshots?: ChangeSnapshotStore;
 }): Scraper {
   return {
-    async scrape(request, { teamId }) {
+    async scrape(request, { teamId, scrapeId, keepResult = true, onCapture }) {
       const target = new URL(request.url.url);
       // A bad selector is the caller's mistake: say so before spending a browser on the page.
       rethrowSelectorErrors(() =>
@@ -95,6 +105,7 @@ export function createScraper({
         source: { scope: 'public' as const },
       }));
 
+      onCapture?.(capture);
       const requested = request.formats.map((format) => format.type);
       const formats = new Set(requested.filter((type): type is BasicFormat => BASIC_FORMATS.has(type)));
       const unsupported = [
@@ -140,14 +151,14 @@ export function createScraper({
           statusCode: capture.statusCode,
           ...(capture.contentType === undefined ? {} : { contentType: capture.contentType }),
           ...(capture.error === undefined ? {} : { error: capture.error }),
-          scrapeId: randomUUID(),
+          scrapeId: scrapeId ?? randomUUID(),
           ...proxyMetadata(capture.browserClass),
           creditsUsed: scrapeCredits({ formats: request.formats, proxyUsed: capture.browserClass }),
           ...(cacheState === undefined ? {} : { cacheState }),
           ...(cachedAt === undefined ? {} : { cachedAt }),
         },
       };
-      if (request.zeroDataRetention !== true) {
+      if (keepResult && request.zeroDataRetention !== true) {
         await results
           .put({ id: document.metadata.scrapeId, teamId, document })
           .catch((err: unknown) => log.warn('could not keep the scrape result', { error: String(err) }));

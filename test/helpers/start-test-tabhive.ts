@@ -32,6 +32,7 @@ export async function startTestTabhive({
   env = {},
   extraChromeArgs,
   dataDir: givenDataDir,
+  webhookRetryDelaysMs,
 }: {
   browsers?: number;
   /** Launched with env STEALTH_PROXY_URL, which the caller must then set. */
@@ -39,6 +40,8 @@ export async function startTestTabhive({
   env?: Record<string, string>;
   extraChromeArgs?: string[];
   dataDir?: string;
+  /** The webhook retry schedule, instead of minutes. */
+  webhookRetryDelaysMs?: number[];
 } = {}) {
   const dataDir = givenDataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'tabhive-test-')));
   const config = loadConfig({
@@ -56,6 +59,7 @@ export async function startTestTabhive({
     server: createServer(),
     log: createLog({ quiet: true }),
     ...(extraChromeArgs === undefined ? {} : { extraChromeArgs }),
+    ...(webhookRetryDelaysMs === undefined ? {} : { webhookRetryDelaysMs }),
   });
   await waitUntil(
     () =>

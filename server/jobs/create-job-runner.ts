@@ -1,0 +1,329 @@
+import { randomUUID } from 'node:crypto';
+import { extractLinks } from '../../shared/html/extract-links';
+import type { PageCapture } from '../../shared/protocol/messages';
+import type { Egress } from '../egress/create-egress';
+import { ApiError } from '../http/api-error';
+import type { Log } from '../log';
+import type { Scraper } from '../scrape/create-scraper';
+import type { Stores } from '../store/create-stores';
+import type { Job } from '../store/stores/job-store';
+import type { PageTask } from '../store/stores/page-task-store';
+import { enqueueWebhook } from '../webhooks/enqueue-webhook';
+import { compilePatterns, judgeLink, judgeTarget, urlKey, type CompiledPatterns } from './crawl-rules';
+import { fetchRobots, fetchSitemapUrls } from './crawl-discovery';
+import type { RobotsRules } from './robots-txt';
+import type { JobSpec } from './job-spec';
+import { finishIfDone } from './finish-job';
+
+/** Lease of a running page task; renewed every third of it while the page runs (reliability-security.md C9). */
+export const TASK_LEASE_MS = 30_000;
+const POLL_MS = 200;
+/**
+ * A task whose browser went away, or that found none, is tried again until its claims reach this
+ * (claims that only waited for a concurrency slot count too, hence the margin).
+ */
+const MAX_ATTEMPTS = 30;
+const RETRY_BACKOFF_MS = 1_000;
+/** A claimed task that must wait for its job's or team's concurrency goes back for this long. */
+const WAIT_MS = 250;
+const SWEEP_MS = 5_000;
+
+const RETRYABLE_CODES = new Set(['NO_BROWSER_AVAILABLE', 'SCRAPE_ALL_ENGINES_FAILED', 'STORE_UNAVAILABLE']);
+
+/**
+ * Runs page tasks of crawl and batch jobs from the store: claims with a lease, renews it while
+ * the page runs, scrapes the page through the same pipeline as `/v2/scrape`, stores the document
+ * under the job (keyed by the task, so a page that runs twice is stored once), charges it once
+ * (ledger key `page:<taskId>`), follows the crawl's links, and finishes the job when nothing is
+ * queued or running. Several runners (server instances) may share one store.
+ *
+ * `capacity()` is how many pages this runner may have in flight: the server keeps it below what
+ * its browsers can take, so single scrapes always find a free tab.
+ */
+export function createJobRunner({
+  stores,
+  scraper,
+  egress,
+  log,
+  capacity,
+}: {
+  stores: Stores;
+  scraper: Scraper;
+  egress: Egress;
+  log: Log;
+  capacity: () => number;
+}) {
+  const owner = randomUUID();
+  const running = new Map<string, { jobId: string; teamId: string; token: string }>();
+  const lastStart = new Map<string, number>();
+  const robotsCache = new Map<string, Promise<RobotsRules | undefined>>();
+  const patternCache = new Map<string, CompiledPatterns>();
+  const enqueueChains = new Map<string, Promise<unknown>>();
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let sweepTimer: NodeJS.Timeout | undefined;
+
+  const count = (predicate: (entry: { jobId: string; teamId: string }) => boolean) =>
+    [...running.values()].filter(predicate).length;
+
+  const robotsFor = (jobId: string, origin: string) => {
+    const key = `${jobId} ${origin}`;
+    let rules = robotsCache.get(key);
+    if (rules === undefined) {
+      rules = fetchRobots(egress, origin);
+      robotsCache.set(key, rules);
+    }
+    return rules;
+  };
+
+  /** One enqueue at a time per job in this process, so the limit check and the insert do not interleave. */
+  const serially = <T>(jobId: string, work: () => Promise<T>): Promise<T> => {
+    const previous = enqueueChains.get(jobId) ?? Promise.resolve();
+    const next = previous.catch(() => undefined).then(work);
+    enqueueChains.set(jobId, next);
+    return next;
+  };
+
+  const liveTasks = async (jobId: string) => {
+    const [queued, leased, done] = await Promise.all([
+      stores.pageTasks.countInState(jobId, 'queued'),
+      stores.pageTasks.countInState(jobId, 'leased'),
+      stores.pageTasks.countInState(jobId, 'done'),
+    ]);
+    return queued + leased + done;
+  };
+
+  /** Adds a page to a crawl unless it is known already or the crawl reached its `limit`. */
+  const addPage = (job: Job, spec: JobSpec, url: URL, depth: number) =>
+    serially(job._id, async () => {
+      const crawl = spec.crawl!;
+      if ((await liveTasks(job._id)) >= crawl.limit) return false;
+      return stores.pageTasks.enqueue({
+        jobId: job._id,
+        teamId: job.teamId,
+        url: url.href,
+        urlKey: urlKey(url, crawl.rules),
+        depth,
+      });
+    });
+
+  const patternsOf = (jobId: string, spec: JobSpec) => {
+    let patterns = patternCache.get(jobId);
+    if (patterns === undefined) {
+      patterns = compilePatterns(spec.crawl!.rules);
+      patternCache.set(jobId, patterns);
+    }
+    return patterns;
+  };
+
+  const discover = async (job: Job, spec: JobSpec, task: PageTask, capture: PageCapture | undefined) => {
+    const crawl = spec.crawl!;
+    const start = new URL(crawl.startUrl);
+    const patterns = patternsOf(job._id, spec);
+    const robotsOf = (url: URL) =>
+      crawl.ignoreRobotsTxt ? Promise.resolve(undefined) : robotsFor(job._id, url.origin);
+    const isStart = task.depth === 0 && task.url === crawl.startUrl;
+
+    if (isStart && crawl.sitemap !== 'skip') {
+      const robots = await robotsOf(start);
+      for (const entry of await fetchSitemapUrls(egress, start, robots)) {
+        let url: URL;
+        try {
+          url = new URL(entry);
+        } catch {
+          continue;
+        }
+        if (
+          judgeTarget({ url, start, rules: crawl.rules, patterns, robots: await robotsOf(url) }) === 'follow'
+        )
+          await addPage(job, spec, url, 0);
+      }
+    }
+    if (capture === undefined || crawl.sitemap === 'only') return;
+    for (const href of extractLinks(capture.rawHtml, capture.url)) {
+      let link: URL;
+      try {
+        link = new URL(href);
+      } catch {
+        continue;
+      }
+      const robots = link.protocol.startsWith('http') ? await robotsOf(link) : undefined;
+      const verdict = judgeLink({ link, start, fromDepth: task.depth, rules: crawl.rules, patterns, robots });
+      if (verdict === 'follow') await addPage(job, spec, link, task.depth + 1);
+      else if (verdict === 'robots')
+        await stores.crawlNotes.noteRobotsBlocked(job._id, urlKey(link, crawl.rules), link.href);
+    }
+  };
+
+  const startIsFilteredOut = async (job: Job, spec: JobSpec, task: PageTask) => {
+    const crawl = spec.crawl;
+    if (crawl === undefined || task.depth !== 0 || task.url !== crawl.startUrl) return false;
+    const start = new URL(crawl.startUrl);
+    const robots = crawl.ignoreRobotsTxt ? undefined : await robotsFor(job._id, start.origin);
+    const patterns = patternsOf(job._id, spec);
+    return judgeTarget({ url: start, start, rules: crawl.rules, patterns, robots }) !== 'follow';
+  };
+
+  const failureOf = (err: unknown) =>
+    err instanceof ApiError
+      ? { code: err.code, error: err.message, retry: err.code !== undefined && RETRYABLE_CODES.has(err.code) }
+      : { code: undefined, error: err instanceof Error ? err.message : String(err), retry: true };
+
+  const runTask = async (task: PageTask & { leaseToken?: string }) => {
+    const token = task.leaseToken ?? '';
+    const job = await stores.jobs.get(task.jobId);
+    if (job === undefined || job.status !== 'scraping') {
+      await stores.pageTasks.fail(task._id, token, JSON.stringify({ error: 'Parent job was cancelled' }));
+      if (job !== undefined) await finishIfDone(stores, job._id);
+      return;
+    }
+    const spec = job.request as JobSpec;
+    const heartbeat = setInterval(() => {
+      stores.pageTasks.heartbeat(task._id, token, TASK_LEASE_MS).catch(() => undefined);
+    }, TASK_LEASE_MS / 3);
+    try {
+      let capture: PageCapture | undefined;
+      const document = await scraper.scrape(
+        {
+          ...spec.scrapeOptions,
+          url: { raw: task.url, url: task.url },
+          zeroDataRetention: spec.zeroDataRetention,
+        },
+        { teamId: job.teamId, scrapeId: task._id, keepResult: false, onCapture: (c) => (capture = c) },
+      );
+      if (spec.crawl !== undefined) await discover(job, spec, task, capture);
+      if (await startIsFilteredOut(job, spec, task)) {
+        // Its links count, the page does not (contract §8): it fails instead of joining `data`.
+        await stores.pageTasks.fail(
+          task._id,
+          token,
+          JSON.stringify({
+            error: 'The start URL does not pass the crawl filters (includePaths, excludePaths, robots.txt)',
+          }),
+        );
+        return;
+      }
+
+      const credits = document.metadata.creditsUsed;
+      const charged = await stores.creditLedger.charge({
+        key: `page:${task._id}`,
+        teamId: job.teamId,
+        credits,
+        reason: `${job.kind} ${job._id}`,
+      });
+      let sequence: number | undefined;
+      if (charged)
+        sequence = (await stores.jobs.count(job._id, { completed: 1, creditsUsed: credits }))?.completed;
+      sequence ??= (await stores.results.get(task._id))?.sequence;
+      sequence ??= (await stores.jobs.count(job._id, { completed: 1 }))?.completed ?? 0;
+      await stores.results.put({ id: task._id, teamId: job.teamId, jobId: job._id, sequence, document });
+      await enqueueWebhook({
+        outbox: stores.webhookOutbox,
+        job,
+        spec,
+        event: 'page',
+        key: `page:${task._id}`,
+        data: [document],
+      });
+      await stores.pageTasks.complete(task._id, token);
+    } catch (err) {
+      const failure = failureOf(err);
+      if (spec.crawl !== undefined && task.depth === 0 && task.url === spec.crawl.startUrl) {
+        // The start page's sitemap still counts when the page itself fails.
+        await discover(job, spec, task, undefined).catch(() => undefined);
+      }
+      const retryAt =
+        failure.retry && task.attempts < MAX_ATTEMPTS ? new Date(Date.now() + RETRY_BACKOFF_MS) : undefined;
+      await stores.pageTasks.fail(
+        task._id,
+        token,
+        JSON.stringify({
+          ...(failure.code === undefined ? {} : { code: failure.code }),
+          error: failure.error,
+        }),
+        retryAt === undefined ? {} : { retryAt },
+      );
+    } finally {
+      clearInterval(heartbeat);
+    }
+    await finishIfDone(stores, job._id);
+  };
+
+  /** Whether this claimed task may start now, given its job's and team's limits and `delay`. */
+  const mayStart = async (task: PageTask): Promise<number | undefined> => {
+    const job = await stores.jobs.get(task.jobId);
+    if (job === undefined || job.status !== 'scraping') return undefined;
+    const spec = job.request as JobSpec;
+    const team = await stores.teams.get(job.teamId);
+    const teamMax = team?.maxConcurrency ?? Infinity;
+    const jobMax = spec.delay !== undefined ? 1 : (spec.maxConcurrency ?? Infinity);
+    if (count((entry) => entry.teamId === job.teamId) >= teamMax) return WAIT_MS;
+    // Leases in the store count the other instances' pages too; this one's lease is among them.
+    if ((await stores.pageTasks.countInState(job._id, 'leased')) > jobMax) return WAIT_MS;
+    if (count((entry) => entry.jobId === job._id) >= jobMax) return WAIT_MS;
+    if (spec.delay !== undefined) {
+      const wait = (lastStart.get(job._id) ?? 0) + spec.delay * 1000 - Date.now();
+      if (wait > 0) return wait;
+    }
+    return undefined;
+  };
+
+  const tick = async () => {
+    while (!stopped && running.size < capacity()) {
+      const task = await stores.pageTasks.claimNext({ owner, leaseMs: TASK_LEASE_MS });
+      if (task === undefined) return;
+      const token = (task as PageTask & { leaseToken: string }).leaseToken;
+      const wait = await mayStart(task);
+      if (wait !== undefined) {
+        // Back to the queue without counting as an attempt against the page.
+        await stores.pageTasks.fail(task._id, token, task.error ?? '', {
+          retryAt: new Date(Date.now() + wait),
+        });
+        continue;
+      }
+      running.set(task._id, { jobId: task.jobId, teamId: task.teamId, token });
+      lastStart.set(task.jobId, Date.now());
+      void runTask(task)
+        .catch((err: unknown) => log.warn('page task failed', { task: task._id, error: String(err) }))
+        .finally(() => running.delete(task._id));
+    }
+  };
+
+  const loop = () => {
+    if (stopped) return;
+    tick()
+      .catch((err: unknown) => log.warn('job queue unavailable', { error: String(err) }))
+      .finally(() => {
+        if (!stopped) timer = setTimeout(loop, POLL_MS);
+      });
+  };
+
+  return {
+    start() {
+      loop();
+      sweepTimer = setInterval(() => {
+        const jobs = new Set([...running.values()].map((entry) => entry.jobId));
+        for (const jobId of jobs) void finishIfDone(stores, jobId).catch(() => undefined);
+      }, SWEEP_MS);
+    },
+    /**
+     * Stops claiming and hands the pages in flight back to the queue, so another instance takes
+     * them over at once; a process that dies instead leaves them to their leases' expiry.
+     */
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      clearInterval(sweepTimer);
+      await Promise.all(
+        [...running.entries()].map(([id, entry]) =>
+          stores.pageTasks
+            .fail(id, entry.token, JSON.stringify({ error: 'server stopped' }), { retryAt: new Date() })
+            .catch(() => false),
+        ),
+      );
+    },
+    inFlight: () => running.size,
+  };
+}
+
+export type JobRunner = ReturnType<typeof createJobRunner>;

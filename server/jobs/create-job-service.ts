@@ -1,0 +1,197 @@
+import { randomUUID } from 'node:crypto';
+import { ApiError } from '../http/api-error';
+import { errors } from '../http/errors';
+import type { Stores } from '../store/create-stores';
+import type { Job, JobKind } from '../store/stores/job-store';
+import { enqueueWebhook } from '../webhooks/enqueue-webhook';
+import { compilePatterns, PatternError, urlKey } from './crawl-rules';
+import { finishIfDone } from './finish-job';
+import type { JobSpec } from './job-spec';
+
+/** Documents per status page unless the caller asks for fewer, and the most bytes of one page (contract §7.4). */
+export const DEFAULT_PAGE_SIZE = 100;
+export const MAX_PAGE_BYTES = 10 * 1024 * 1024;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export interface JobStatus {
+  status: Job['status'];
+  total: number;
+  completed: number;
+  creditsUsed: number;
+  expiresAt: string;
+  data: unknown[];
+  /** Skip of the next page, when there is one. */
+  nextSkip?: number;
+}
+
+/**
+ * Crawl and batch jobs as the routes see them: start, status pages, cancel, errors, the ongoing
+ * list. The pages themselves run in the job runner, on any instance.
+ */
+export function createJobService({ stores }: { stores: Stores }) {
+  const ownJob = async (teamId: string, id: string) => {
+    const job = await stores.jobs.get(id);
+    return job !== undefined && job.teamId === teamId ? job : undefined;
+  };
+
+  const liveTasks = async (jobId: string) => {
+    const counts = await Promise.all(
+      (['queued', 'leased', 'done'] as const).map((state) => stores.pageTasks.countInState(jobId, state)),
+    );
+    return counts.reduce((sum, n) => sum + n, 0);
+  };
+
+  const takeIdempotencyKey = async (teamId: string, key: string | undefined, jobId: string) => {
+    if (key === undefined) return;
+    if (!UUID.test(key) || !(await stores.crawlNotes.claimIdempotencyKey(teamId, key, jobId)))
+      throw errors.idempotencyKeyUsed();
+  };
+
+  const create = async (
+    teamId: string,
+    kind: JobKind,
+    spec: JobSpec,
+    pages: Array<{ url: string; key: string }>,
+    idempotencyKey: string | undefined,
+  ) => {
+    const id = randomUUID();
+    await takeIdempotencyKey(teamId, idempotencyKey, id);
+    await stores.teams.ensure({ id: teamId, name: teamId });
+    const job = await stores.jobs.create({ _id: id, teamId, kind, request: spec });
+    await enqueueWebhook({ outbox: stores.webhookOutbox, job, spec, event: 'started', key: 'started' });
+    for (const page of pages) {
+      await stores.pageTasks.enqueue({ jobId: id, teamId, url: page.url, urlKey: page.key, depth: 0 });
+    }
+    if (pages.length === 0) await finishIfDone(stores, id);
+    return id;
+  };
+
+  return {
+    async startCrawl(teamId: string, spec: JobSpec, idempotencyKey?: string) {
+      const crawl = spec.crawl!;
+      try {
+        compilePatterns(crawl.rules);
+      } catch (err) {
+        if (err instanceof PatternError) throw new ApiError(400, err.message);
+        throw err;
+      }
+      const start = new URL(crawl.startUrl);
+      return create(
+        teamId,
+        'crawl',
+        spec,
+        [{ url: start.href, key: urlKey(start, crawl.rules) }],
+        idempotencyKey,
+      );
+    },
+
+    /** Every URL runs, duplicates included (contract §5.1: N copies give `completed === N`). */
+    startBatch(teamId: string, spec: JobSpec, urls: readonly string[], idempotencyKey?: string) {
+      return create(
+        teamId,
+        'batch',
+        spec,
+        urls.map((url, index) => ({ url, key: `${index}` })),
+        idempotencyKey,
+      );
+    },
+
+    async status(teamId: string, id: string, { skip, limit }: { skip: number; limit?: number }) {
+      const job = await ownJob(teamId, id);
+      if (job === undefined) return undefined;
+      const [total, completed] = await Promise.all([liveTasks(id), stores.results.countForJob(id)]);
+      const stored = await stores.results.listForJob(id, { skip, limit: limit ?? DEFAULT_PAGE_SIZE });
+      const data: unknown[] = [];
+      let bytes = 0;
+      for (const result of stored) {
+        bytes += JSON.stringify(result.document).length;
+        if (bytes > MAX_PAGE_BYTES && data.length > 0) break;
+        data.push(result.document);
+      }
+      const expiresAt = new Date(job.expiresAt);
+      expiresAt.setMilliseconds(0);
+      const status: JobStatus = {
+        status: job.status,
+        total,
+        completed,
+        creditsUsed: job.creditsUsed,
+        expiresAt: expiresAt.toISOString(),
+        data,
+      };
+      // Firecrawl's rule (contract §7.4): a next page while total > skip + returned, also during the
+      // crawl; but never after an empty page, which would send auto-paginating clients round in a
+      // tight loop until the job ends.
+      const reached = skip + data.length;
+      if (data.length > 0 && Math.max(total, completed) > reached) status.nextSkip = reached;
+      return status;
+    },
+
+    /** Returns 'cancelled', or undefined when the team has no such job. */
+    async cancel(teamId: string, id: string) {
+      const job = await ownJob(teamId, id);
+      if (job === undefined) return undefined;
+      await stores.jobs.transition(id, ['scraping', 'completed'], 'cancelled');
+      await stores.pageTasks.cancelJob(id);
+      await finishIfDone(stores, id);
+      return 'cancelled' as const;
+    },
+
+    async errors(teamId: string, id: string) {
+      const job = await stores.jobs.get(id);
+      if (job === undefined) return { found: false as const };
+      if (job.teamId !== teamId) return { found: true as const, forbidden: true as const };
+      const failed = await stores.pageTasks.failedForJob(id);
+      return {
+        found: true as const,
+        forbidden: false as const,
+        errors: failed.flatMap((task) => {
+          const reason = parseReason(task.error);
+          if (reason.error === 'Parent job was cancelled') return [];
+          return [
+            {
+              id: task._id,
+              timestamp: new Date(task.updatedAt).toISOString(),
+              url: task.url,
+              ...(reason.code === undefined ? {} : { code: reason.code }),
+              error: reason.error,
+            },
+          ];
+        }),
+        robotsBlocked: await stores.crawlNotes.robotsBlocked(id),
+      };
+    },
+
+    async ongoing(teamId: string) {
+      const jobs = await stores.jobs.listActive(teamId);
+      return jobs
+        .filter((job) => job.kind === 'crawl')
+        .map((job) => {
+          const spec = job.request as JobSpec;
+          return {
+            id: job._id,
+            teamId: job.teamId,
+            url: spec.crawl?.startUrl ?? '',
+            created_at: new Date(job.createdAt).toISOString(),
+            options: spec.options,
+          };
+        });
+    },
+
+    get: ownJob,
+  };
+}
+
+function parseReason(text: string | undefined): { code?: string; error: string } {
+  try {
+    const parsed = JSON.parse(text ?? '') as { code?: unknown; error?: unknown };
+    return {
+      ...(typeof parsed.code === 'string' ? { code: parsed.code } : {}),
+      error: typeof parsed.error === 'string' ? parsed.error : String(text),
+    };
+  } catch {
+    return { error: text ?? 'Unknown error' };
+  }
+}
+
+export type JobService = ReturnType<typeof createJobService>;

@@ -1,0 +1,95 @@
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer, type WebSocket } from 'ws';
+import type { Keyring } from '../auth/keyring';
+import type { Log } from '../log';
+import type { Stores } from '../store/create-stores';
+import type { JobService } from './create-job-service';
+
+/** How often a socket looks for newly completed pages (Firecrawl: about once a second). */
+const POLL_MS = 500;
+const PAGE = 100;
+const STATUS_SOCKET_PATH = /^\/v[12]\/(crawl|batch\/scrape)\/([0-9a-f-]{36})$/i;
+
+/** Whether an upgrade request is for a job's status stream. */
+export const isStatusSocketPath = (pathname: string) => STATUS_SOCKET_PATH.test(pathname);
+
+/**
+ * The job status WebSocket (contract §7.7) on `/v{1,2}/crawl/:id` and `/v{1,2}/batch/scrape/:id`:
+ * `catchup` with everything so far, a `document` per page completed afterwards, and `done` as the
+ * close reason of a normal close. The API key comes in `Authorization` or as the subprotocol,
+ * which `ws` echoes (it picks the first one offered), as the SDK watchers require.
+ */
+export function createStatusSocket({
+  keyring,
+  jobs,
+  stores,
+  log,
+}: {
+  keyring: Keyring;
+  jobs: JobService;
+  stores: Stores;
+  log: Log;
+}) {
+  const server = new WebSocketServer({ noServer: true });
+
+  const stream = async (socket: WebSocket, teamId: string, id: string, version: string) => {
+    const first = await jobs.status(teamId, id, { skip: 0, limit: Number.MAX_SAFE_INTEGER });
+    if (first === undefined) {
+      socket.close(1008, JSON.stringify({ type: 'error', error: 'Job not found' }));
+      return;
+    }
+    const { nextSkip: _next, ...catchup } = first;
+    socket.send(JSON.stringify({ type: 'catchup', data: { success: true, ...catchup } }));
+    let sent = first.data.length;
+    let status = first.status;
+    while (socket.readyState === socket.OPEN) {
+      if (status !== 'scraping') {
+        // v2 watchers read `done` as a message; JS v1's watcher reads the close reason only (and
+        // would report a message too), so v1 paths get the close reason alone.
+        if (version === 'v2') socket.send(JSON.stringify({ type: 'done' }));
+        socket.close(1000, JSON.stringify({ type: 'done' }));
+        return;
+      }
+      await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+      const job = await stores.jobs.get(id);
+      status = job?.status ?? 'failed';
+      for (;;) {
+        const batch = await stores.results.listForJob(id, { skip: sent, limit: PAGE });
+        for (const result of batch) socket.send(JSON.stringify({ type: 'document', data: result.document }));
+        sent += batch.length;
+        if (batch.length < PAGE) break;
+      }
+    }
+  };
+
+  return {
+    async handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer) {
+      const pathname = new URL(request.url ?? '/', 'http://localhost').pathname;
+      const id = STATUS_SOCKET_PATH.exec(pathname)?.[2] ?? '';
+      const header = request.headers.authorization;
+      const key =
+        header !== undefined
+          ? header.trim().split(/\s+/)[1]
+          : request.headers['sec-websocket-protocol']?.split(',')[0]?.trim();
+      const team = key === undefined || key === '' ? undefined : await keyring.findTeam(key);
+      server.handleUpgrade(request, socket, head, (ws) => {
+        if (team === undefined) {
+          ws.close(3000, JSON.stringify({ type: 'error', error: 'Unauthorized' }));
+          return;
+        }
+        stream(ws, team.id, id, pathname.slice(1, 3)).catch((err: unknown) => {
+          log.warn('status socket failed', { job: id, error: String(err) });
+          if (ws.readyState === ws.OPEN)
+            ws.close(1011, JSON.stringify({ type: 'error', error: 'Internal error' }));
+        });
+      });
+    },
+    close: () => {
+      for (const client of server.clients) client.terminate();
+      server.close();
+    },
+  };
+}
+
+export type StatusSocket = ReturnType<typeof createStatusSocket>;

@@ -1,0 +1,51 @@
+import type { Stores } from '../store/create-stores';
+import { enqueueWebhook } from '../webhooks/enqueue-webhook';
+import type { JobSpec } from './job-spec';
+
+/**
+ * Finishes a job when nothing of it is queued or running: `scraping` becomes `completed`, and
+ * the `completed` webhook goes out (also for a cancelled job, once its last page settled, as
+ * Firecrawl does). Safe to call any number of times from any instance.
+ */
+export async function finishIfDone(stores: Stores, jobId: string): Promise<void> {
+  const job = await stores.jobs.get(jobId);
+  if (job === undefined || job.status === 'completed' || job.status === 'failed') return;
+  const [queued, leased] = await Promise.all([
+    stores.pageTasks.countInState(jobId, 'queued'),
+    stores.pageTasks.countInState(jobId, 'leased'),
+  ]);
+  if (leased > 0 || (queued > 0 && job.status === 'scraping')) return;
+  if (job.status === 'scraping') {
+    if ((await stores.jobs.transition(jobId, ['scraping'], 'completed')) === undefined) return;
+    await reconcileCredits(stores, jobId);
+  }
+  await enqueueWebhook({
+    outbox: stores.webhookOutbox,
+    job,
+    spec: job.request as JobSpec,
+    event: 'completed',
+    key: 'completed',
+  });
+}
+
+const RECONCILE_PAGE = 500;
+
+/**
+ * Sets the job's `creditsUsed` to the sum over its stored pages. The running sum is kept with
+ * `$inc`, which FerretDB 1.x does not make atomic across instances; the pages (one per task) and
+ * the ledger (one charge per task) are exact, so the finished job is made to agree with them.
+ */
+async function reconcileCredits(stores: Stores, jobId: string): Promise<void> {
+  let sum = 0;
+  for (let skip = 0; ; skip += RECONCILE_PAGE) {
+    const page = await stores.results.listForJob(jobId, { skip, limit: RECONCILE_PAGE });
+    for (const result of page) {
+      const credits = (result.document as { metadata?: { creditsUsed?: unknown } }).metadata?.creditsUsed;
+      sum += typeof credits === 'number' ? credits : 0;
+    }
+    if (page.length < RECONCILE_PAGE) break;
+  }
+  const job = await stores.jobs.get(jobId);
+  if (job !== undefined && job.creditsUsed !== sum)
+    await stores.jobs.count(jobId, { creditsUsed: sum - job.creditsUsed });
+}

@@ -1,0 +1,128 @@
+import type { CrawlRequestV1 } from '../../shared/api/v1/crawl-request';
+import type { CrawlRequestV2 } from '../../shared/api/v2/crawl-request';
+import type { WebhookV2 } from '../../shared/api/v2/crawl-webhook';
+import type { ScrapeOptionsV2 } from '../../shared/api/v2/scrape-options';
+import type { CrawlRules } from './crawl-rules';
+
+/** v2 has no path-depth limit (Firecrawl uses 9999). */
+const UNLIMITED_PATH_DEPTH = 9999;
+
+export interface CrawlSpec {
+  startUrl: string;
+  rules: CrawlRules;
+  limit: number;
+  sitemap: 'include' | 'skip' | 'only';
+  ignoreRobotsTxt: boolean;
+}
+
+/**
+ * What a crawl or batch job runs, stored with the job so that any instance can carry it on: the
+ * scrape options every page gets, and for crawls the link rules.
+ */
+export interface JobSpec {
+  version: 'v1' | 'v2';
+  scrapeOptions: ScrapeOptionsV2;
+  zeroDataRetention: boolean;
+  maxConcurrency?: number;
+  /** Seconds between page starts; forces one page at a time. */
+  delay?: number;
+  webhook?: WebhookV2;
+  crawl?: CrawlSpec;
+  /** The options `GET /crawl/ongoing` shows, in the request's version's names. */
+  options: Record<string, unknown>;
+}
+
+export function crawlSpecFromV2(request: CrawlRequestV2): JobSpec {
+  const rules: CrawlRules = {
+    includePaths: request.includePaths,
+    excludePaths: request.excludePaths,
+    regexOnFullURL: request.regexOnFullURL,
+    maxDiscoveryDepth: request.maxDiscoveryDepth,
+    maxPathDepth: UNLIMITED_PATH_DEPTH,
+    crawlEntireDomain: request.crawlEntireDomain ?? false,
+    allowExternalLinks: request.allowExternalLinks,
+    allowSubdomains: request.allowSubdomains,
+    ignoreQueryParameters: request.ignoreQueryParameters,
+    deduplicateSimilarURLs: request.deduplicateSimilarURLs,
+  };
+  return {
+    version: 'v2',
+    scrapeOptions: request.scrapeOptions,
+    zeroDataRetention: request.zeroDataRetention ?? false,
+    ...optional({ maxConcurrency: request.maxConcurrency, delay: request.delay, webhook: request.webhook }),
+    crawl: {
+      startUrl: request.url.url,
+      rules,
+      limit: request.limit,
+      sitemap: request.sitemap,
+      ignoreRobotsTxt: request.ignoreRobotsTxt,
+    },
+    options: {
+      includePaths: request.includePaths,
+      excludePaths: request.excludePaths,
+      limit: request.limit,
+      crawlEntireDomain: rules.crawlEntireDomain,
+      allowExternalLinks: request.allowExternalLinks,
+      allowSubdomains: request.allowSubdomains,
+      ignoreRobotsTxt: request.ignoreRobotsTxt,
+      sitemap: request.sitemap,
+      deduplicateSimilarURLs: request.deduplicateSimilarURLs,
+      ignoreQueryParameters: request.ignoreQueryParameters,
+      regexOnFullURL: request.regexOnFullURL,
+      ...optional({ maxDiscoveryDepth: request.maxDiscoveryDepth, delay: request.delay }),
+      scrapeOptions: request.scrapeOptions,
+    },
+  };
+}
+
+export function crawlSpecFromV1(request: CrawlRequestV1): JobSpec {
+  // `crawlEntireDomain`, when sent, wins over the deprecated `allowBackwardLinks` (contract §11.3).
+  const crawlEntireDomain = request.crawlEntireDomain ?? request.allowBackwardLinks;
+  const rules: CrawlRules = {
+    includePaths: request.includePaths,
+    excludePaths: request.excludePaths,
+    regexOnFullURL: request.regexOnFullURL,
+    maxDiscoveryDepth: request.maxDiscoveryDepth,
+    maxPathDepth: request.maxDepth,
+    crawlEntireDomain,
+    allowExternalLinks: request.allowExternalLinks,
+    allowSubdomains: request.allowSubdomains,
+    ignoreQueryParameters: request.ignoreQueryParameters,
+    deduplicateSimilarURLs: request.deduplicateSimilarURLs,
+  };
+  return {
+    version: 'v1',
+    scrapeOptions: request.scrapeOptions,
+    zeroDataRetention: request.zeroDataRetention ?? false,
+    ...optional({ maxConcurrency: request.maxConcurrency, delay: request.delay, webhook: request.webhook }),
+    crawl: {
+      startUrl: request.url.url,
+      rules,
+      limit: request.limit,
+      sitemap: request.ignoreSitemap ? 'skip' : 'include',
+      ignoreRobotsTxt: request.ignoreRobotsTxt,
+    },
+    options: {
+      includePaths: request.includePaths,
+      excludePaths: request.excludePaths,
+      maxDepth: request.maxDepth,
+      limit: request.limit,
+      allowBackwardLinks: request.allowBackwardLinks,
+      crawlEntireDomain,
+      allowExternalLinks: request.allowExternalLinks,
+      allowSubdomains: request.allowSubdomains,
+      ignoreRobotsTxt: request.ignoreRobotsTxt,
+      ignoreSitemap: request.ignoreSitemap,
+      deduplicateSimilarURLs: request.deduplicateSimilarURLs,
+      ignoreQueryParameters: request.ignoreQueryParameters,
+      regexOnFullURL: request.regexOnFullURL,
+      ...optional({ maxDiscoveryDepth: request.maxDiscoveryDepth, delay: request.delay }),
+      scrapeOptions: request.scrapeOptions,
+    },
+  };
+}
+
+/** Drops undefined values, so that stored specs and answers omit what was not given. */
+export function optional<T extends Record<string, unknown>>(values: T): Partial<T> {
+  return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined)) as Partial<T>;
+}

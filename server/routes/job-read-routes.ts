@@ -1,0 +1,65 @@
+import type Router from '@koa/router';
+import type { Context, Middleware } from 'koa';
+import { z } from 'zod';
+import { teamOf } from '../http/authenticate';
+import { errors } from '../http/errors';
+import type { JobService } from '../jobs/create-job-service';
+
+const PageQuery = z.object({
+  skip: z.coerce.number().int().min(0).default(0),
+  limit: z.coerce.number().int().positive().optional(),
+});
+
+/**
+ * Status, cancel and errors of crawl and batch jobs, on `prefix` (`/v2/crawl`, `/v1/batch/scrape`,
+ * …). Either kind of id works on either path (JS v1's batch waiter polls `/v1/crawl/:id`); only the
+ * path inside `next` follows the request's.
+ */
+export function jobReadRoutes(
+  router: Router,
+  prefix: string,
+  { jobs, api }: { jobs: JobService; api: Middleware },
+) {
+  router.get(`${prefix}/:id`, api, async (ctx) => {
+    const query = PageQuery.safeParse(ctx.query);
+    const page = query.success ? query.data : { skip: 0 };
+    const status = await jobs.status(teamOf(ctx).id, ctx.params.id ?? '', page);
+    if (status === undefined) throw errors.jobNotFound();
+    const { nextSkip, ...body } = status;
+    ctx.body = {
+      success: true,
+      ...body,
+      ...(nextSkip === undefined ? {} : { next: nextUrl(ctx, prefix, nextSkip, page.limit) }),
+    };
+  });
+
+  // Firecrawl answers cancel errors without `success` (contract §1.6).
+  router.delete(`${prefix}/:id`, api, async (ctx) => {
+    const result = await jobs.cancel(teamOf(ctx).id, ctx.params.id ?? '');
+    if (result === undefined) {
+      ctx.status = 404;
+      ctx.body = { error: 'Job not found' };
+      return;
+    }
+    ctx.body = { status: result };
+  });
+
+  router.get(`${prefix}/:id/errors`, api, async (ctx) => {
+    const result = await jobs.errors(teamOf(ctx).id, ctx.params.id ?? '');
+    if (!result.found) throw errors.jobNotFound();
+    if (result.forbidden) throw errors.jobForbidden();
+    ctx.body = { errors: result.errors, robotsBlocked: result.robotsBlocked };
+  });
+}
+
+function nextUrl(ctx: Context, prefix: string, skip: number, limit: number | undefined): string {
+  const url = new URL(`${prefix}/${ctx.params.id ?? ''}`, publicBase(ctx));
+  url.searchParams.set('skip', String(skip));
+  if (limit !== undefined) url.searchParams.set('limit', String(limit));
+  return url.href;
+}
+
+/** Scheme and host the client used (Koa 3's `ctx.origin` is the Origin header, not this). */
+export function publicBase(ctx: Context): string {
+  return `${ctx.protocol}://${ctx.host}`;
+}

@@ -1,0 +1,47 @@
+import type { JobKind } from '../store/stores/job-store';
+import type { WebhookOutboxStore } from '../store/stores/webhook-outbox-store';
+import type { JobSpec } from '../jobs/job-spec';
+
+export type WebhookEvent = 'started' | 'page' | 'completed' | 'failed';
+
+/**
+ * Puts one job event in the outbox, in Firecrawl's payload (contract §14.2):
+ * `{ success, type: "crawl.page" | "batch_scrape.started" | …, id, data, metadata }`. `key` makes
+ * the event unique (a page that runs twice sends one `page` event).
+ */
+export async function enqueueWebhook({
+  outbox,
+  job,
+  spec,
+  event,
+  key,
+  data = [],
+  error,
+}: {
+  outbox: WebhookOutboxStore;
+  job: { _id: string; teamId: string; kind: JobKind };
+  spec: JobSpec;
+  event: WebhookEvent;
+  key: string;
+  data?: unknown[];
+  error?: string;
+}): Promise<void> {
+  const webhook = spec.webhook;
+  if (webhook === undefined || !webhook.events.includes(event)) return;
+  const type = `${job.kind === 'crawl' ? 'crawl' : 'batch_scrape'}.${event}`;
+  const body = JSON.stringify({
+    success: event !== 'failed',
+    type,
+    id: job._id,
+    data,
+    metadata: webhook.metadata,
+    ...(error === undefined ? {} : { error }),
+  });
+  await outbox.enqueue({
+    _id: `${job._id}:${key}`,
+    teamId: job.teamId,
+    url: webhook.url,
+    headers: webhook.headers,
+    body,
+  });
+}

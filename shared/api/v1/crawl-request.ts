@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { commonFields } from '../common-fields';
+import { strictBody } from '../strict-body';
+import { UrlInput } from '../url-input';
+import { WebhookV2 } from '../v2/crawl-webhook';
+import { DEFAULT_CRAWL_LIMIT, PathPatterns } from '../v2/crawl-request';
+import { ScrapeOptionsV1 } from './crawl-scrape-options';
+
+export const DEFAULT_MAX_DEPTH_V1 = 10;
+
+/** Non-empty path segments of a URL, not counting a final index file (contract §8). */
+function urlPathDepth(href: string): number {
+  const segments = new URL(href).pathname.split('/').filter((segment) => segment !== '');
+  if (/^index\.(html?|php)$/i.test(segments.at(-1) ?? '')) segments.pop();
+  return segments.length;
+}
+
+/** Body of `POST /v1/crawl` (contract §11.3). */
+export const CrawlRequestV1 = strictBody(
+  {
+    ...commonFields,
+    url: UrlInput,
+    includePaths: PathPatterns,
+    excludePaths: PathPatterns,
+    maxDepth: z.int().min(0).default(DEFAULT_MAX_DEPTH_V1),
+    maxDiscoveryDepth: z.int().min(0).optional(),
+    limit: z.int().positive().default(DEFAULT_CRAWL_LIMIT),
+    allowBackwardLinks: z.boolean().default(false),
+    crawlEntireDomain: z.boolean().optional(),
+    allowExternalLinks: z.boolean().default(false),
+    allowSubdomains: z.boolean().default(false),
+    ignoreRobotsTxt: z.boolean().default(false),
+    ignoreSitemap: z.boolean().default(false),
+    deduplicateSimilarURLs: z.boolean().default(true),
+    ignoreQueryParameters: z.boolean().default(false),
+    regexOnFullURL: z.boolean().default(false),
+    delay: z.number().positive().optional(),
+    maxConcurrency: z.int().positive().optional(),
+    scrapeOptions: ScrapeOptionsV1.default(() => ScrapeOptionsV1.parse({})),
+    webhook: WebhookV2.optional(),
+  },
+  'v1',
+).superRefine((request, ctx) => {
+  if (urlPathDepth(request.url.url) > request.maxDepth) {
+    ctx.addIssue({ code: 'custom', message: 'URL depth exceeds the specified maxDepth', path: ['url'] });
+  }
+});
+export type CrawlRequestV1 = z.infer<typeof CrawlRequestV1>;
