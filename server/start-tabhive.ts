@@ -22,6 +22,7 @@ import type { Log } from './log';
 import { createCachedCapture } from './scrape/cached-capture';
 import { withCharging } from './scrape/charge-scrape';
 import { createScraper } from './scrape/create-scraper';
+import { createDerivationPool } from './workers/create-derivation-pool';
 import { createStores, type Stores } from './store/create-stores';
 import { openDatabase } from './store/open-database';
 import { prepareStores } from './store/prepare-stores';
@@ -86,7 +87,9 @@ export async function startTabhive({
   const stopStoreTimers = prepareStores(stores, log);
   const tokens = createBrowserTokens();
   const hub = createBrowserHub({ log, tokens, tabsPerBrowser: config.TABS_PER_BROWSER });
+  const derivationPool = createDerivationPool({ log });
   const scraper = createScraper({
+    derive: derivationPool.derive,
     runTask: hub.runTask,
     connectedBrowsers: hub.connectedBrowsers,
     urlPolicy: createUrlPolicy({ allowPrivateNetworks: config.ALLOW_PRIVATE_NETWORKS }),
@@ -199,6 +202,7 @@ export async function startTabhive({
       await hub.close();
       await launcher?.stop();
       await stealthLauncher?.stop();
+      await derivationPool.close();
       stopStoreTimers();
       await egress.close();
       await database.close();

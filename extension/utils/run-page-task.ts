@@ -1,9 +1,11 @@
 import type { PageCapture, PageTaskSpec, TaskMessage } from '../../shared/protocol/messages';
 import { adDomains } from './ad-domains';
 import { attachCdp, type CdpSession } from './cdp-session';
+import { captureBranding } from './capture-branding';
 import { capturePage, type InPageCapture } from './capture-page';
 import { MOBILE_METRICS, emulationCommands } from './emulation-commands';
 import { callSource, evaluateIsolated } from './evaluate-isolated';
+import { fetchPdfBody, isPdf } from './fetch-pdf-body';
 import { PageTaskError, navigationError } from './page-task-error';
 import { beforeDeadline, createPageWatch, type DocumentResponse } from './page-watch';
 import { runActions } from './run-actions';
@@ -95,10 +97,32 @@ export async function runPageTask(task: TaskMessage, signal: AbortSignal): Promi
       cdp.send<{ errorText?: string }>('Page.navigate', { url: spec.url }),
       deadline,
     );
-    if (navigation.errorText) throw navigationError(navigation.errorText);
+    const pdfResponse = () => {
+      const response = watch.response();
+      return response !== undefined && isPdf(response.contentType) ? response : undefined;
+    };
+    // A PDF the browser would download ends the navigation with ERR_ABORTED after its response.
+    if (navigation.errorText && pdfResponse() === undefined) throw navigationError(navigation.errorText);
 
-    const loaded = await watch.until(() => watch.lifecycle.has('load'), deadline, signal);
+    const loaded = await watch.until(
+      () => watch.lifecycle.has('load') || pdfResponse() !== undefined,
+      deadline,
+      signal,
+    );
     if (!loaded) throw new PageTaskError('SCRAPE_TIMEOUT', 'Scrape timed out');
+    const pdf = pdfResponse();
+    if (pdf !== undefined) {
+      // The viewer shows the document but holds none of its text: the server parses the bytes.
+      const pdfBase64 = await beforeDeadline(fetchPdfBody(cdp, pdf, spec.headers, signal), deadline);
+      return {
+        url: pdf.url,
+        statusCode: pdf.status,
+        contentType: pdf.contentType,
+        rawHtml: '',
+        renderedHtml: '',
+        pdfBase64,
+      };
+    }
     checkCertificate(spec, watch.response());
     await watch.until(
       () => watch.lifecycle.has('networkIdle'),
@@ -136,6 +160,11 @@ export async function runPageTask(task: TaskMessage, signal: AbortSignal): Promi
       throw new PageTaskError('BROWSER_ERROR', `capture failed: ${String(err)}`);
     });
     const page = evaluation.value as InPageCapture;
+    const branding =
+      spec.branding === true
+        ? (await beforeDeadline(evaluateIsolated(cdp, mainFrameId, callSource(captureBranding)), deadline))
+            .value
+        : undefined;
 
     const response = watch.response();
     const contentType = response?.contentType ?? page.documentContentType;
@@ -149,6 +178,7 @@ export async function runPageTask(task: TaskMessage, signal: AbortSignal): Promi
       rawHtml: body ?? page.rawHtml,
       renderedHtml: page.renderedHtml,
       ...(actions === undefined ? {} : { actions }),
+      ...(branding === undefined ? {} : { branding: branding as PageCapture['branding'] }),
     };
   } finally {
     await cdp?.detach();

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { actionWaitMs } from '../../shared/api/v2/actions';
 import type { ScrapeRequestV2 } from '../../shared/api/v2/scrape-request';
-import { deriveFormats, type BasicFormat } from '../../shared/formats/derive-formats';
+import type { BasicFormat } from '../../shared/formats/derive-formats';
 import { InvalidSelectorError, validateSelectors } from '../../shared/html/clean-html';
 import type { BrowserClass, PageCapture, PageTaskSpec } from '../../shared/protocol/messages';
 import { errors } from '../http/errors';
@@ -19,13 +19,19 @@ import { runWithProxy } from './run-with-proxy';
 import type { ScrapeDocument } from './scrape-document';
 import { taskSpecFromRequest } from './task-spec-from-request';
 import { taskErrorToApiError } from './task-error-to-api-error';
+import { derivePage, type PageDerivation, type PageDeriveOptions } from '../workers/derive-page';
 
 /** v2 has no timeout default; Firecrawl's engines stop at 5 minutes, and so do we (contract §3.4). */
 export const DEFAULT_SCRAPE_TIMEOUT_MS = 300_000;
 
-const BASIC_FORMATS = new Set<string>(['markdown', 'html', 'rawHtml', 'links']);
+const BASIC_FORMATS = new Set<string>(['markdown', 'html', 'rawHtml', 'links', 'images']);
 /** Formats the browser makes while it has the page (browser-outputs.ts). */
-const BROWSER_FORMATS = new Set<string>(['screenshot']);
+const BROWSER_FORMATS = new Set<string>(['screenshot', 'branding']);
+
+function rethrowSelectorError(err: unknown): never {
+  if (err instanceof InvalidSelectorError) throw errors.invalidSelector(err.selector);
+  throw err;
+}
 
 function rethrowSelectorErrors<T>(work: () => T): T {
   try {
@@ -63,6 +69,7 @@ export function createScraper({
   connectedBrowsers,
   llm,
   changeSnapshots,
+  derive = derivePage,
 }: {
   runTask(
     spec: PageTaskSpec,
@@ -77,6 +84,8 @@ export function createScraper({
   /** The LLM formats' model; without one they use their built-in methods. */
   llm?: LlmProvider | undefined;
   changeSnapshots?: ChangeSnapshotStore;
+  /** Formats from a capture; the server passes its worker pool, tests may leave the inline default. */
+  derive?: (capture: PageCapture, options: PageDeriveOptions) => Promise<PageDerivation>;
 }): Scraper {
   return {
     async scrape(request, { teamId, scrapeId, keepResult = true, onCapture }) {
@@ -118,17 +127,16 @@ export function createScraper({
       // json, summary and changeTracking read the page's Markdown even when it was not asked for.
       const needsText = requested.some((type) => LLM_FORMATS.has(type));
 
-      const derived = rethrowSelectorErrors(() =>
-        deriveFormats(capture, {
-          formats: needsText ? new Set([...formats, 'markdown' as const]) : formats,
-          onlyMainContent: request.onlyMainContent,
-          includeTags: request.includeTags,
-          excludeTags: request.excludeTags,
-          removeBase64Images: request.removeBase64Images,
-        }),
-      );
+      const derived = await derive(capture, {
+        formats: needsText ? new Set([...formats, 'markdown' as const]) : formats,
+        onlyMainContent: request.onlyMainContent,
+        includeTags: request.includeTags,
+        excludeTags: request.excludeTags,
+        removeBase64Images: request.removeBase64Images,
+        parsePdf: request.parsers.includes('pdf'),
+      }).catch(rethrowSelectorError);
 
-      const { metadata, markdown, ...content } = derived;
+      const { metadata, markdown, pdfPages, ...content } = derived;
       const { warnings, ...computed } = needsText
         ? await llmFormats(
             { llm, changeSnapshots, log },
@@ -142,6 +150,9 @@ export function createScraper({
         ...(formats.has('markdown') && markdown !== undefined ? { markdown } : {}),
         ...content,
         ...browserOutputs(capture, request),
+        ...(requested.includes('branding') && capture.branding !== undefined
+          ? { branding: capture.branding }
+          : {}),
         ...computed,
         ...(warnings.length > 0 ? { warning: warnings.join(' ') } : {}),
         metadata: {
@@ -153,7 +164,8 @@ export function createScraper({
           ...(capture.error === undefined ? {} : { error: capture.error }),
           scrapeId: scrapeId ?? randomUUID(),
           ...proxyMetadata(capture.browserClass),
-          creditsUsed: scrapeCredits({ formats: request.formats, proxyUsed: capture.browserClass }),
+          ...(pdfPages > 0 ? { numPages: pdfPages } : {}),
+          creditsUsed: scrapeCredits({ formats: request.formats, proxyUsed: capture.browserClass, pdfPages }),
           ...(cacheState === undefined ? {} : { cacheState }),
           ...(cachedAt === undefined ? {} : { cachedAt }),
         },

@@ -1,3 +1,4 @@
+import type { BrandingProfile } from '../../shared/branding/branding-profile';
 import type { ActionOutputs } from '../../shared/protocol/messages';
 import type { ChangeTracking } from './formats/change-tracking-format';
 
@@ -10,6 +11,10 @@ export interface ScrapeDocument {
   html?: string;
   rawHtml?: string;
   links?: string[];
+  /** The images format: absolute, de-duplicated image URLs of the page. */
+  images?: string[];
+  /** The branding format, measured in the live page by the extension. */
+  branding?: BrandingProfile;
   /** `data:image/png;base64,…` (or jpeg): the screenshot format. */
   screenshot?: string;
   /** What the caller's actions produced; only when actions were given. */

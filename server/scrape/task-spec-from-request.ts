@@ -33,5 +33,6 @@ export function taskSpecFromRequest(request: ScrapeRequestV2, target: URL): Page
     ...(request.location === undefined ? {} : { location: request.location }),
     ...(request.blockAds ? {} : { blockAds: false }),
     ...(request.skipTlsVerification ? {} : { skipTlsVerification: false }),
+    ...(request.formats.some((format) => format.type === 'branding') ? { branding: true } : {}),
   };
 }

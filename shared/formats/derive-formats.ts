@@ -1,6 +1,7 @@
 import { absolutizeUrls } from '../html/absolutize-urls';
 import { cleanDocument } from '../html/clean-html';
 import type { MainContentStrategy } from '../html/extract-main-content';
+import { extractImages } from '../html/extract-images';
 import { extractLinks } from '../html/extract-links';
 import { extractMetadata } from '../html/extract-metadata';
 import { parseHtml } from '../html/parse-html';
@@ -8,7 +9,7 @@ import { documentBaseUrl } from '../html/resolve-url';
 import { fencedCodeBlock, toMarkdown } from '../markdown/to-markdown';
 import type { PageCapture } from '../protocol/messages';
 
-export type BasicFormat = 'markdown' | 'html' | 'rawHtml' | 'links';
+export type BasicFormat = 'markdown' | 'html' | 'rawHtml' | 'links' | 'images';
 
 export interface DeriveOptions {
   formats: ReadonlySet<BasicFormat>;
@@ -25,6 +26,7 @@ export interface DerivedFormats {
   html?: string;
   rawHtml?: string;
   links?: string[];
+  images?: string[];
   metadata: Record<string, string | string[]>;
 }
 
@@ -46,6 +48,10 @@ export function deriveFormats(capture: PageCapture, options: DeriveOptions): Der
 
   const rawDocument = parseHtml(capture.rawHtml);
   const metadata = extractMetadata(rawDocument, capture.url);
+  // Images of the whole page, whatever onlyMainContent keeps, read before cleaning may reuse this document.
+  const images = options.formats.has('images')
+    ? extractImages(rawDocument, documentBaseUrl(rawDocument, capture.url))
+    : undefined;
   // The rendered DOM leaves out what is not displayed, which includes <head> and its <base>.
   const pageBase = documentBaseUrl(rawDocument, capture.url);
   const renderedHtml = capture.renderedHtml || capture.rawHtml;
@@ -62,6 +68,7 @@ export function deriveFormats(capture: PageCapture, options: DeriveOptions): Der
   if (options.formats.has('html')) derived.html = rendered.document.body.innerHTML;
   if (options.formats.has('rawHtml')) derived.rawHtml = capture.rawHtml;
   if (rendered.links !== undefined) derived.links = rendered.links;
+  if (images !== undefined) derived.images = images;
   return derived;
 }
 
@@ -110,6 +117,7 @@ function deriveFromBody(capture: PageCapture, kind: 'json' | 'text', options: De
   if (options.formats.has('html')) derived.html = `<pre>${escapeHtml(body)}</pre>`;
   if (options.formats.has('rawHtml')) derived.rawHtml = body;
   if (options.formats.has('links')) derived.links = [];
+  if (options.formats.has('images')) derived.images = [];
   return derived;
 }
 

@@ -24,7 +24,17 @@ export function absolutizeUrls(root: ParentNode, baseUrl: string): void {
  * https://html.spec.whatwg.org/multipage/images.html#parse-a-srcset-attribute
  */
 export function absolutizeSrcset(srcset: string, baseUrl: string): string {
-  const candidates: string[] = [];
+  return srcsetCandidates(srcset)
+    .map(({ url, descriptors }) => {
+      const absolute = resolveUrl(url, baseUrl) ?? url;
+      return descriptors ? `${absolute} ${descriptors}` : absolute;
+    })
+    .join(', ');
+}
+
+/** The candidates of a srcset, parsed as described above. */
+export function srcsetCandidates(srcset: string): Array<{ url: string; descriptors: string }> {
+  const candidates: Array<{ url: string; descriptors: string }> = [];
   let position = 0;
   const at = (index: number) => srcset.charAt(index);
   while (position < srcset.length) {
@@ -46,8 +56,7 @@ export function absolutizeSrcset(srcset: string, baseUrl: string): string {
       }
       descriptors = srcset.slice(descriptorStart, position).trim();
     }
-    const absolute = resolveUrl(url, baseUrl) ?? url;
-    candidates.push(descriptors ? `${absolute} ${descriptors}` : absolute);
+    candidates.push({ url, descriptors });
   }
-  return candidates.join(', ');
+  return candidates;
 }

@@ -21,6 +21,10 @@ const PAGE_CHROME = [
   '.breadcrumb',
   '.breadcrumbs',
   '#breadcrumbs',
+  // "On this page" lists of a docs page or a long article: navigation within the page.
+  '.toc',
+  '#toc',
+  '.table-of-contents',
   '.sidebar',
   '#sidebar',
   '.widget',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Action, MAX_ACTIONS } from '../api/v2/actions';
+import { BrandingProfile } from '../branding/branding-profile';
 
 /**
  * The browser hub protocol: JSON text frames on one WebSocket between the server and each
@@ -7,7 +8,7 @@ import { Action, MAX_ACTIONS } from '../api/v2/actions';
  * parsed on arrival by both ends. Bump PROTOCOL_VERSION on any incompatible change; the server
  * refuses a `hello` that speaks another version.
  */
-export const PROTOCOL_VERSION = 2;
+export const PROTOCOL_VERSION = 3;
 
 /** Path of the hub's WebSocket endpoint on the API port. */
 export const HUB_PATH = '/browser-hub';
@@ -60,6 +61,12 @@ export const MAX_MESSAGE_BYTES = 64 * 1024 * 1024;
 export const MAX_ARTIFACT_CHARS = 40 * 1024 * 1024;
 
 /**
+ * A PDF document's bytes travel base64-encoded in its capture, up to this many characters (about
+ * 30 MiB of PDF); beyond it the task fails rather than overrun the frame cap.
+ */
+export const MAX_PDF_BASE64_CHARS = MAX_ARTIFACT_CHARS;
+
+/**
  * What the server asks a browser to do with one page. Absent settings take the v2 API's defaults
  * (ads blocked, certificate errors ignored, no emulation), so a default scrape is just a URL.
  */
@@ -82,6 +89,8 @@ export const PageTaskSpec = z.object({
   blockAds: z.boolean().optional(),
   /** Accept invalid TLS certificates in the task's tab; true when absent. */
   skipTlsVerification: z.boolean().optional(),
+  /** Measure the page's colours, fonts and components for the branding format. */
+  branding: z.boolean().optional(),
 });
 export type PageTaskSpec = z.infer<typeof PageTaskSpec>;
 
@@ -114,6 +123,10 @@ export const PageCapture = z.object({
   error: z.string().optional(),
   /** Present when the task had actions. */
   actions: ActionOutputs.optional(),
+  /** A PDF document's response body, base64 (contentType says PDF; rawHtml is then empty). */
+  pdfBase64: z.string().max(MAX_PDF_BASE64_CHARS).optional(),
+  /** Present when the spec asked for branding and the document was a page. */
+  branding: BrandingProfile.optional(),
   /**
    * The class of browser that made it, recorded by the server from where the scheduler ran the
    * task (browsers need not send it); kept with cached captures for `metadata.proxyUsed`.

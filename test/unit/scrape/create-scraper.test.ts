@@ -109,20 +109,18 @@ describe('the scrape pipeline', () => {
     });
   });
 
-  it('names the formats it skipped in a warning', async () => {
+  it('makes every v2 format, so none is skipped with a warning', async () => {
     const { scraper } = setup();
     const document = await scraper.scrape(
       request({
         url: 'https://docs.example.com/',
-        formats: ['markdown', 'screenshot', { type: 'branding' }],
+        formats: ['markdown', 'screenshot', 'images', { type: 'branding' }],
       }),
       TEAM,
     );
     expect(document.markdown).toContain('Docs');
-    expect(document.warning).toBe(
-      // The screenshot is taken by the browser (browser-outputs.ts), so only branding is skipped.
-      'These formats are not available yet and were skipped: branding.',
-    );
+    expect(document.images).toEqual(expect.any(Array));
+    expect(document.warning).toBeUndefined();
   });
 
   it('computes summary and json from the page without an LLM, at the json price', async () => {

@@ -1,0 +1,38 @@
+import { parentPort } from 'node:worker_threads';
+import type { PageCapture } from '../../shared/protocol/messages';
+import { type PageDeriveOptions, derivePage } from './derive-page';
+
+export interface DeriveJob {
+  id: number;
+  capture: PageCapture;
+  options: PageDeriveOptions;
+}
+
+/** A failure as it crosses the thread: Error subclasses arrive as plain Errors, so the name and selector travel beside it. */
+export interface DeriveFailure {
+  name: string;
+  message: string;
+  selector?: string;
+}
+
+/** One worker thread of the derivation pool: derives one page at a time, as the pool sends them. */
+const port = parentPort;
+if (port === null) throw new Error('derivation-worker.ts runs only as a worker thread');
+port.on('message', (job: DeriveJob) => {
+  derivePage(job.capture, job.options).then(
+    (result) => port.postMessage({ id: job.id, ok: true, result }),
+    (error: unknown) => {
+      const failure: DeriveFailure =
+        error instanceof Error
+          ? {
+              name: error.name,
+              message: error.message,
+              ...('selector' in error && typeof error.selector === 'string'
+                ? { selector: error.selector }
+                : {}),
+            }
+          : { name: 'Error', message: String(error) };
+      port.postMessage({ id: job.id, ok: false, error: failure });
+    },
+  );
+});

@@ -1,0 +1,58 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { InvalidSelectorError } from '../../../shared/html/clean-html';
+import { createLog } from '../../../server/log';
+import { createDerivationPool } from '../../../server/workers/create-derivation-pool';
+import { largePage } from '../../helpers/content-site';
+import { minimalPdf } from '../../helpers/minimal-pdf';
+
+const pool = createDerivationPool({ log: createLog({ quiet: true }), size: 2 });
+afterAll(() => pool.close());
+
+const page = (html: string) => ({
+  url: 'https://example.test/',
+  statusCode: 200,
+  rawHtml: html,
+  renderedHtml: html,
+});
+const options = {
+  formats: new Set(['markdown' as const]),
+  onlyMainContent: false,
+  removeBase64Images: true,
+  parsePdf: true,
+};
+
+describe('the derivation pool', () => {
+  it('derives pages in worker threads, several at once', async () => {
+    const results = await Promise.all([1, 2, 3].map((n) => pool.derive(page(`<h1>Page ${n}</h1>`), options)));
+    expect(results.map((result) => result.markdown)).toEqual(['# Page 1', '# Page 2', '# Page 3']);
+  });
+
+  it('parses a PDF and counts its pages', async () => {
+    const pdfBase64 = minimalPdf(['PDF Test File', 'Page two']).toString('base64');
+    const result = await pool.derive({ ...page(''), contentType: 'application/pdf', pdfBase64 }, options);
+    expect(result.markdown).toBe('PDF Test File\n\nPage two');
+    expect(result.pdfPages).toBe(2);
+  });
+
+  it('returns an unparsed PDF as its base64', async () => {
+    const pdfBase64 = minimalPdf(['PDF Test File']).toString('base64');
+    const result = await pool.derive({ ...page(''), pdfBase64 }, { ...options, parsePdf: false });
+    expect(result.markdown?.startsWith('JVBER')).toBe(true);
+    expect(result.pdfPages).toBe(0);
+  });
+
+  it('brings an invalid selector back as InvalidSelectorError', async () => {
+    await expect(pool.derive(page('<p>x</p>'), { ...options, excludeTags: ['p['] })).rejects.toBeInstanceOf(
+      InvalidSelectorError,
+    );
+  });
+
+  it('leaves the event loop free while a multi-megabyte page converts', async () => {
+    let ticks = 0;
+    const timer = setInterval(() => (ticks += 1), 1);
+    // Inline, the conversion would hold the thread until it finished and no tick could run.
+    const ticksWhenDone = await pool.derive(page(largePage(2_200)), options).then(() => ticks);
+    clearInterval(timer);
+    expect(ticksWhenDone).toBeGreaterThan(0);
+  });
+});
