@@ -1,4 +1,6 @@
+import Firecrawl from 'firecrawl';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { startFakeLlmServer } from '../helpers/fake-llm-server';
 import { startFixtureSite } from '../helpers/fixture-site';
 import { startTestTabhive } from '../helpers/start-test-tabhive';
@@ -72,6 +74,19 @@ describe('json and summary without an LLM', () => {
     const { json } = await plain.post('/v2/scrape', { url: site.url('/product.html'), formats: ['summary'] });
     expect(json.data.summary).toContain('Our copper smoker calms the bees before you open the hive.');
     expect(json.data.metadata.creditsUsed).toBe(1);
+  });
+
+  it('works through the JS SDK, whose zod conversion leaves only $schema for zod 4 schemas', async () => {
+    const firecrawl = new Firecrawl({ apiKey: plain.apiKey, apiUrl: plain.url });
+    const typed = await firecrawl.scrape(site.url('/product.html'), {
+      formats: [{ type: 'json', schema: { type: 'object', properties: { name: { type: 'string' } } } }],
+    });
+    expect(typed.json).toEqual({ name: 'Copper Smoker' });
+    // The SDK sends {"$schema": "…draft-07…"}: a schema that allows anything gets the published data.
+    const open = await firecrawl.scrape(site.url('/product.html'), {
+      formats: [{ type: 'json', schema: z.object({ name: z.string() }) }],
+    });
+    expect(open.json).toMatchObject({ jsonLd: expect.any(Array) });
   });
 
   it('refuses an unusable schema with a 400', async () => {

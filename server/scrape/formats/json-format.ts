@@ -41,6 +41,9 @@ function publishedData(facts: PageFacts): JsonObject {
   };
 }
 
+/** `{}` or `{ $schema }` alone, as the JS SDK sends for zod schemas it cannot convert: nothing to fill. */
+const allowsAnything = (schema: Record<string, unknown>) => Object.keys(schema).length === 0;
+
 /**
  * Drops top-level properties the schema refuses (a value of the wrong shape found on the page) and
  * reports the properties it requires that the page did not give, instead of making them up.
@@ -89,7 +92,7 @@ export async function jsonFormat({
   facts?: PageFacts;
 }): Promise<FormatOutcome<unknown>> {
   if (llm !== undefined) return { value: await askForJson(llm, { content: markdown, schema, prompt }) };
-  if (schema !== undefined && typeof schema.schema === 'object') {
+  if (schema !== undefined && typeof schema.schema === 'object' && !allowsAnything(schema.schema)) {
     return validateFilled(fillSchema(schema.schema, facts), schema);
   }
   return {
