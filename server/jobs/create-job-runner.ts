@@ -27,6 +27,7 @@ const RETRY_BACKOFF_MS = 1_000;
 /** A claimed task that must wait for its job's or team's concurrency goes back for this long. */
 const WAIT_MS = 250;
 const SWEEP_MS = 5_000;
+const MAX_WAITS_PER_ROUND = 3;
 
 const RETRYABLE_CODES = new Set(['NO_BROWSER_AVAILABLE', 'SCRAPE_ALL_ENGINES_FAILED', 'STORE_UNAVAILABLE']);
 
@@ -249,6 +250,15 @@ export function createJobRunner({
     await finishIfDone(stores, job._id);
   };
 
+  /** `delay`, or else the start site's robots.txt `Crawl-delay` (contract §6.2), in seconds. */
+  const delayOf = async (job: Job, spec: JobSpec): Promise<number | undefined> => {
+    if (spec.delay !== undefined) return spec.delay;
+    const crawl = spec.crawl;
+    if (crawl === undefined || crawl.ignoreRobotsTxt) return undefined;
+    const delay = (await robotsFor(job._id, new URL(crawl.startUrl).origin))?.crawlDelay;
+    return delay !== undefined && delay > 0 ? delay : undefined;
+  };
+
   /** Whether this claimed task may start now, given its job's and team's limits and `delay`. */
   const mayStart = async (task: PageTask): Promise<number | undefined> => {
     const job = await stores.jobs.get(task.jobId);
@@ -256,20 +266,24 @@ export function createJobRunner({
     const spec = job.request as JobSpec;
     const team = await stores.teams.get(job.teamId);
     const teamMax = team?.maxConcurrency ?? Infinity;
-    const jobMax = spec.delay !== undefined ? 1 : (spec.maxConcurrency ?? Infinity);
+    const delay = await delayOf(job, spec);
+    const jobMax = delay !== undefined ? 1 : (spec.maxConcurrency ?? Infinity);
     if (count((entry) => entry.teamId === job.teamId) >= teamMax) return WAIT_MS;
     // Leases in the store count the other instances' pages too; this one's lease is among them.
     if ((await stores.pageTasks.countInState(job._id, 'leased')) > jobMax) return WAIT_MS;
     if (count((entry) => entry.jobId === job._id) >= jobMax) return WAIT_MS;
-    if (spec.delay !== undefined) {
-      const wait = (lastStart.get(job._id) ?? 0) + spec.delay * 1000 - Date.now();
+    if (delay !== undefined) {
+      const wait = (lastStart.get(job._id) ?? 0) + delay * 1000 - Date.now();
       if (wait > 0) return wait;
     }
     return undefined;
   };
 
   const tick = async () => {
-    while (!stopped && running.size < capacity()) {
+    // A few tasks that must wait per round at most: a job held back by its limits must not make
+    // the runner claim and return every one of its queued pages each round.
+    let waits = 0;
+    while (!stopped && running.size < capacity() && waits < MAX_WAITS_PER_ROUND) {
       const task = await stores.pageTasks.claimNext({ owner, leaseMs: TASK_LEASE_MS });
       if (task === undefined) return;
       const token = (task as PageTask & { leaseToken: string }).leaseToken;
@@ -279,6 +293,7 @@ export function createJobRunner({
         await stores.pageTasks.fail(task._id, token, task.error ?? '', {
           retryAt: new Date(Date.now() + wait),
         });
+        waits += 1;
         continue;
       }
       running.set(task._id, { jobId: task.jobId, teamId: task.teamId, token });
