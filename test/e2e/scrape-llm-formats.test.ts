@@ -144,6 +144,17 @@ describe('json and summary with an OpenAI-compatible LLM', () => {
     );
   });
 
+  it('does not send the page to the model under zero data retention', async () => {
+    const { json } = await withLlm.post('/v2/scrape', {
+      url: site.url('/product.html'),
+      formats: ['summary'],
+      zeroDataRetention: true,
+    });
+    expect(llm.requests).toHaveLength(0);
+    expect(json.data.summary).toContain('Our copper smoker calms the bees');
+    expect(json.data.warning).toMatch(/not sent to the LLM/);
+  });
+
   it('asks the model for the summary, and falls back to extraction when it fails', async () => {
     llm.answer('A copper smoker for beekeepers.');
     const first = await withLlm.post('/v2/scrape', { url: site.url('/product.html'), formats: ['summary'] });

@@ -31,7 +31,7 @@ export const LLM_FORMATS = new Set<string>(['json', 'summary', 'changeTracking']
  * answer); summary falls back to extraction with a warning.
  */
 export async function llmFormats(
-  { llm, changeSnapshots, log }: LlmFormatDeps,
+  { llm: configuredLlm, changeSnapshots, log }: LlmFormatDeps,
   {
     request,
     capture,
@@ -49,6 +49,13 @@ export async function llmFormats(
   },
 ): Promise<LlmFormats> {
   const out: LlmFormats = { warnings: [] };
+  // Zero data retention: the page is not handed to a model that may keep it.
+  const llm = request.zeroDataRetention === true ? undefined : configuredLlm;
+  if (llm !== configuredLlm) {
+    out.warnings.push(
+      'With zeroDataRetention the page is not sent to the LLM; json, summary and change tracking used the built-in methods.',
+    );
+  }
   const facts = pageFacts(capture, metadata);
   const note = (warning: string | undefined) => warning !== undefined && out.warnings.push(warning);
   const run = async <T>(work: () => Promise<T>) => {
