@@ -97,6 +97,22 @@ export function createJobService({ stores }: { stores: Stores }) {
       );
     },
 
+    /**
+     * `appendToId`: more URLs for a batch the team already has, run with that batch's stored
+     * options (contract §5.1). A finished batch goes back to `scraping`. Undefined when there is
+     * no such batch.
+     */
+    async appendToBatch(teamId: string, id: string, urls: readonly string[]) {
+      const job = await ownJob(teamId, id);
+      if (job === undefined || job.kind !== 'batch') return undefined;
+      const round = randomUUID();
+      for (const [index, url] of urls.entries()) {
+        await stores.pageTasks.enqueue({ jobId: id, teamId, url, urlKey: `${round}:${index}`, depth: 0 });
+      }
+      if (urls.length > 0) await stores.jobs.transition(id, ['completed'], 'scraping');
+      return id;
+    },
+
     async status(teamId: string, id: string, { skip, limit }: { skip: number; limit?: number }) {
       const job = await ownJob(teamId, id);
       if (job === undefined) return undefined;

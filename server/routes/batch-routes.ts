@@ -19,6 +19,7 @@ interface BatchInput {
   maxConcurrency?: number | undefined;
   webhook?: WebhookV2 | undefined;
   zeroDataRetention?: boolean | undefined;
+  appendToId?: string | undefined;
   scrapeOptions: ScrapeOptionsV2;
 }
 
@@ -54,7 +55,12 @@ export function batchRoutes({ jobs, api }: { jobs: JobService; api: Middleware }
       ...optional({ maxConcurrency: input.maxConcurrency, webhook: input.webhook }),
       options: {},
     };
-    const id = await jobs.startBatch(teamOf(ctx).id, spec, valid, ctx.get('x-idempotency-key') || undefined);
+    const teamId = teamOf(ctx).id;
+    const id =
+      input.appendToId === undefined
+        ? await jobs.startBatch(teamId, spec, valid, ctx.get('x-idempotency-key') || undefined)
+        : await jobs.appendToBatch(teamId, input.appendToId, valid);
+    if (id === undefined) throw errors.jobNotFound();
     ctx.body = {
       success: true,
       id,
@@ -71,7 +77,7 @@ export function batchRoutes({ jobs, api }: { jobs: JobService; api: Middleware }
       maxConcurrency,
       webhook,
       zeroDataRetention,
-      appendToId: _appendToId,
+      appendToId,
       origin: _origin,
       integration: _integration,
       ...scrapeOptions
@@ -82,6 +88,7 @@ export function batchRoutes({ jobs, api }: { jobs: JobService; api: Middleware }
       maxConcurrency,
       webhook,
       zeroDataRetention,
+      appendToId,
       scrapeOptions,
     });
   });

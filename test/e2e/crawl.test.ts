@@ -300,6 +300,21 @@ describe('batch scrape', () => {
     );
     const v1Status = await tabhive.get(`/v1/batch/scrape/${v1.json.id}`);
     expect(v1Status.json.data[0].html).toContain('/about.html');
+    await waitUntil(
+      async () => (await tabhive.get(`/v2/batch/scrape/${started.json.id}`)).json.status === 'completed',
+      30_000,
+      'the batch',
+    );
+    const appended = await tabhive.post('/v2/batch/scrape', {
+      urls: [site.url('/docs/page-2.html')],
+      appendToId: started.json.id,
+    });
+    expect(appended.json.id).toBe(started.json.id);
+    await waitUntil(
+      async () => (await tabhive.get(`/v2/batch/scrape/${started.json.id}`)).json.completed === 2,
+      30_000,
+      'the appended page',
+    );
     const errors = await firecrawl.getBatchScrapeErrors(started.json.id);
     expect(errors).toEqual({ errors: [], robotsBlocked: [] });
   });
