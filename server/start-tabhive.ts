@@ -28,6 +28,7 @@ import { openDatabase } from './store/open-database';
 import { prepareStores } from './store/prepare-stores';
 import { createUrlPolicy } from './url-policy/create-url-policy';
 import { createWebhookSender } from './webhooks/create-webhook-sender';
+import { writeWebhookSecret } from './webhooks/write-webhook-secret';
 
 /** Where `npm run build` (wxt build) puts the extension. */
 export const DEFAULT_EXTENSION_DIR = fileURLToPath(new URL('../.output/chrome-mv3', import.meta.url));
@@ -157,6 +158,7 @@ export async function startTabhive({
   await stores.teams
     .ensure({ id: DEFAULT_TEAM.id, name: DEFAULT_TEAM.name })
     .then(() => stores.teams.webhookSecret(DEFAULT_TEAM.id))
+    .then((secret) => (secret === undefined ? undefined : writeWebhookSecret(config.DATA_DIR, secret)))
     .catch((err: unknown) => log.warn('could not prepare the default team', { error: String(err) }));
   jobRunner.start();
   webhookSender.start();

@@ -1,6 +1,8 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCrawlSite } from '../helpers/crawl-site';
 import { startTestTabhive, waitUntil } from '../helpers/start-test-tabhive';
@@ -28,6 +30,8 @@ beforeAll(async () => {
   site = await startCrawlSite();
   tabhive = await startTestTabhive({ webhookRetryDelaysMs: [300, 300, 300] });
   secret = (await tabhive.tabhive.stores.teams.webhookSecret('default'))!;
+  // The operator reads it from DATA_DIR/webhook-secret.
+  expect((await readFile(path.join(tabhive.dataDir, 'webhook-secret'), 'utf8')).trim()).toBe(secret);
   receiver = createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));

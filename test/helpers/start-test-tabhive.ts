@@ -72,6 +72,7 @@ export async function startTestTabhive({
   return {
     url: tabhive.url,
     apiKey: TEST_API_KEY,
+    dataDir,
     tabhive,
     /** GETs with the test key and returns status and parsed body. */
     // eslint-disable-next-line @typescript-eslint/no-explicit-any -- response bodies are what the API sent; tests assert on their shape
