@@ -39,7 +39,7 @@ export function extractMainContent(
 
   const articleBody = parseHtml(article.content).body;
   const headline = document.body.querySelector('h1');
-  if (!preferArticle(measureText(document.body), measureText(articleBody), hasArticleMarkup(document))) {
+  if (!preferArticle(measureText(document.body), measureText(articleBody), articleMarkup(document))) {
     return 'blocklist';
   }
   useArticle(document, article.content);
@@ -53,28 +53,42 @@ export function extractMainContent(
  * Readability wins when what it left out, compared with the blocklist's result, is mostly links
  * (related stories, tag clouds, navigation the blocklist missed). When it left out prose (the other
  * posts of a thread, a product's specifications, listing entries) or code and tables (docs), the
- * page is not one article and the blocklist's fuller result is the main content.
+ * page is not one article and the blocklist's fuller result is the main content. A page that
+ * declares itself an article (og:type, schema.org) gets Readability unless code or tables would be
+ * lost. The thresholds were set on the Article Extraction Benchmark and the golden pages.
  */
-export function preferArticle(blocklist: TextMeasure, article: TextMeasure, articleMarkup: boolean): boolean {
+export function preferArticle(blocklist: TextMeasure, article: TextMeasure, markup: ArticleMarkup): boolean {
   if (article.text < MIN_ARTICLE_CHARS) return false;
+  // The blocklist threw away what Readability found (a `main` that holds something else, say).
+  if (article.text > blocklist.text) return true;
   // When both agree, the blocklist's result is the better one: it keeps the headline, byline and notes.
   const dropped = blocklist.text - article.text;
-  if (dropped <= blocklist.text * AGREEMENT_SHARE || dropped < AGREEMENT_CHARS) return false;
+  const agree = dropped <= blocklist.text * AGREEMENT_SHARE || dropped < AGREEMENT_CHARS;
+  if (agree && markup !== 'declared') return false;
   if (blocklist.structured - article.structured > MAX_DROPPED_STRUCTURED_CHARS) return false;
   const droppedProse = blocklist.text - blocklist.linkText - (article.text - article.linkText);
   const articleProse = article.text - article.linkText;
-  return droppedProse <= articleProse * (articleMarkup ? 3 : 1.5);
+  // A page that declares itself an article is one; the prose it also holds is comments and teasers.
+  if (markup === 'declared') return true;
+  return droppedProse <= articleProse * (markup === 'element' ? 3 : 1.5);
 }
 
-/** Article markup: og:type article, schema.org Article types in JSON-LD or microdata, or one <article>. */
-function hasArticleMarkup(document: Document): boolean {
+/**
+ * How the page says it is an article: `declared` by og:type or a schema.org Article type (JSON-LD or
+ * microdata), `element` by a single `<article>` (forums and listings use one per entry), or `none`.
+ */
+export type ArticleMarkup = 'declared' | 'element' | 'none';
+
+function articleMarkup(document: Document): ArticleMarkup {
   const ogType = document.querySelector('meta[property="og:type"]')?.getAttribute('content') ?? '';
-  if (/^article$/i.test(ogType.trim())) return true;
-  if (document.querySelector('[itemtype*="Article" i], [itemtype*="BlogPosting" i]') !== null) return true;
+  if (/^article$/i.test(ogType.trim())) return 'declared';
+  if (document.querySelector('[itemtype*="Article" i], [itemtype*="BlogPosting" i]') !== null)
+    return 'declared';
   for (const script of document.querySelectorAll('script[type="application/ld+json"]')) {
-    if (/"@type"\s*:\s*"(News|Blog|Tech)?(Article|Posting)"/i.test(script.textContent ?? '')) return true;
+    if (/"@type"\s*:\s*"(News|Blog|Tech)?(Article|Posting)"/i.test(script.textContent ?? ''))
+      return 'declared';
   }
-  return document.body.querySelectorAll('article').length === 1;
+  return document.body.querySelectorAll('article').length === 1 ? 'element' : 'none';
 }
 
 function useArticle(document: Document, content: string): void {

@@ -45,18 +45,29 @@ describe('preferArticle', () => {
   const measure = (text: number, linkText = 0, structured = 0) => ({ text, linkText, structured });
 
   it('refuses a short article', () => {
-    expect(preferArticle(measure(5000, 4000), measure(100), true)).toBe(false);
+    expect(preferArticle(measure(5000, 4000), measure(100), 'declared')).toBe(false);
   });
 
   it('counts near agreement as a reason for the blocklist, which keeps headline and byline', () => {
-    expect(preferArticle(measure(2100), measure(2000), true)).toBe(false);
+    expect(preferArticle(measure(2100), measure(2000), 'element')).toBe(false);
+    // …unless the page declares itself an article: then Readability's cleaner text wins.
+    expect(preferArticle(measure(2100), measure(2000), 'declared')).toBe(true);
   });
 
   it('refuses when code or data tables would be lost (docs, spec sheets)', () => {
-    expect(preferArticle(measure(6000, 3000, 500), measure(2000), true)).toBe(false);
+    expect(preferArticle(measure(6000, 3000, 500), measure(2000), 'declared')).toBe(false);
+  });
+
+  it('takes the article when the blocklist kept less than Readability found', () => {
+    expect(preferArticle(measure(60, 30), measure(650), 'none')).toBe(true);
+  });
+
+  it('takes a declared article even when much prose (comments, teasers) is dropped', () => {
+    expect(preferArticle(measure(10_000, 1000), measure(1000), 'declared')).toBe(true);
+    expect(preferArticle(measure(10_000, 1000), measure(1000), 'none')).toBe(false);
   });
 
   it('takes the article when what is dropped is links', () => {
-    expect(preferArticle(measure(6000, 3500), measure(2000, 50), false)).toBe(true);
+    expect(preferArticle(measure(6000, 3500), measure(2000, 50), 'none')).toBe(true);
   });
 });
