@@ -65,7 +65,8 @@ export function createDerivationPool({
       started -= 1;
       const pending = running.get(worker);
       running.delete(worker);
-      idle.splice(idle.indexOf(worker) >>> 0, idle.includes(worker) ? 1 : 0);
+      const at = idle.indexOf(worker);
+      if (at >= 0) idle.splice(at, 1);
       pending?.reject(new Error('the derivation worker stopped while working on this page'));
       if (!closed && queue.length > 0) dispatch();
     });
