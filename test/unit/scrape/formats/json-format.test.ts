@@ -85,6 +85,38 @@ describe('the json format without an LLM', () => {
     });
   });
 
+  it('fills a list of objects from the items a page publishes separately', async () => {
+    const listing = `<!doctype html><title>Smokers</title><script type="application/ld+json">
+      {"@type":"ItemList","itemListElement":[
+        {"@type":"ListItem","position":1,"item":{"@type":"Product","name":"Copper Smoker","offers":{"price":"39.90"}}},
+        {"@type":"ListItem","position":2,"item":{"@type":"Product","name":"Steel Smoker","offers":{"price":"24"}}}]}
+      </script><h1>Smokers</h1>`;
+    const page: PageCapture = { ...capture, rawHtml: listing, renderedHtml: listing };
+    const schema = guardSchema({
+      type: 'object',
+      properties: {
+        products: {
+          type: 'array',
+          items: { type: 'object', properties: { name: { type: 'string' }, price: { type: 'number' } } },
+        },
+      },
+    });
+    const result = await jsonFormat({
+      capture: page,
+      markdown: '',
+      metadata: {},
+      schema,
+      prompt: undefined,
+      llm: undefined,
+    });
+    expect(result.value).toEqual({
+      products: [
+        { name: 'Copper Smoker', price: 39.9 },
+        { name: 'Steel Smoker', price: 24 },
+      ],
+    });
+  });
+
   it('leaves out what the page does not say, and warns when the schema requires it', async () => {
     const result = await noLlm({
       type: 'object',
