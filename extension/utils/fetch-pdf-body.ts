@@ -23,14 +23,24 @@ export async function fetchPdfBody(
       requestId: response.requestId,
     })
     .catch(() => undefined);
-  // A body that came back as text has been decoded already and its bytes cannot be recovered.
-  if (fromDebugger?.base64Encoded && fromDebugger.body.length > 0) return capped(fromDebugger.body);
+  // A body that came back as text has been decoded already and its bytes cannot be recovered; and
+  // depending on timing the debugger answers with the viewer's wrapper page instead of the document.
+  if (fromDebugger?.base64Encoded && startsAsPdf(fromDebugger.body)) return capped(fromDebugger.body);
 
   const fetched = await fetch(response.url, { credentials: 'include', headers: headers ?? {}, signal });
   if (!fetched.ok) throw new PageTaskError('SCRAPE_SITE_ERROR', `PDF download answered ${fetched.status}`);
   const length = Number(fetched.headers.get('content-length') ?? 0);
   if (length * (4 / 3) > MAX_PDF_BASE64_CHARS) throw tooLarge();
   return capped(toBase64(new Uint8Array(await fetched.arrayBuffer())));
+}
+
+/** The `%PDF-` header, which readers accept anywhere in the first 1024 bytes (1368 base64 characters). */
+function startsAsPdf(base64: string): boolean {
+  try {
+    return atob(base64.slice(0, 1368)).includes('%PDF-');
+  } catch {
+    return false;
+  }
 }
 
 function capped(base64: string): string {
