@@ -202,31 +202,30 @@ export function createJobRunner({
             error: 'The start URL does not pass the crawl filters (includePaths, excludePaths, robots.txt)',
           }),
         );
-        return;
+      } else {
+        const credits = document.metadata.creditsUsed;
+        const charged = await stores.creditLedger.charge({
+          key: `page:${task._id}`,
+          teamId: job.teamId,
+          credits,
+          reason: `${job.kind} ${job._id}`,
+        });
+        let sequence: number | undefined;
+        if (charged)
+          sequence = (await stores.jobs.count(job._id, { completed: 1, creditsUsed: credits }))?.completed;
+        sequence ??= (await stores.results.get(task._id))?.sequence;
+        sequence ??= (await stores.jobs.count(job._id, { completed: 1 }))?.completed ?? 0;
+        await stores.results.put({ id: task._id, teamId: job.teamId, jobId: job._id, sequence, document });
+        await enqueueWebhook({
+          outbox: stores.webhookOutbox,
+          job,
+          spec,
+          event: 'page',
+          key: `page:${task._id}`,
+          data: [document],
+        });
+        await stores.pageTasks.complete(task._id, token);
       }
-
-      const credits = document.metadata.creditsUsed;
-      const charged = await stores.creditLedger.charge({
-        key: `page:${task._id}`,
-        teamId: job.teamId,
-        credits,
-        reason: `${job.kind} ${job._id}`,
-      });
-      let sequence: number | undefined;
-      if (charged)
-        sequence = (await stores.jobs.count(job._id, { completed: 1, creditsUsed: credits }))?.completed;
-      sequence ??= (await stores.results.get(task._id))?.sequence;
-      sequence ??= (await stores.jobs.count(job._id, { completed: 1 }))?.completed ?? 0;
-      await stores.results.put({ id: task._id, teamId: job.teamId, jobId: job._id, sequence, document });
-      await enqueueWebhook({
-        outbox: stores.webhookOutbox,
-        job,
-        spec,
-        event: 'page',
-        key: `page:${task._id}`,
-        data: [document],
-      });
-      await stores.pageTasks.complete(task._id, token);
     } catch (err) {
       const failure = failureOf(err);
       if (spec.crawl !== undefined && task.depth === 0 && task.url === spec.crawl.startUrl) {

@@ -114,9 +114,14 @@ export function createJobService({ stores }: { stores: Stores }) {
     },
 
     async status(teamId: string, id: string, { skip, limit }: { skip: number; limit?: number }) {
-      const job = await ownJob(teamId, id);
+      let job = await ownJob(teamId, id);
       if (job === undefined) return undefined;
       const [total, completed] = await Promise.all([liveTasks(id), stores.results.countForJob(id)]);
+      if (job.status === 'scraping' && completed >= total) {
+        // Every page is done: finish the job now if the instance that ran the last one could not.
+        await finishIfDone(stores, id);
+        job = (await ownJob(teamId, id)) ?? job;
+      }
       const stored = await stores.results.listForJob(id, { skip, limit: limit ?? DEFAULT_PAGE_SIZE });
       const data: unknown[] = [];
       let bytes = 0;

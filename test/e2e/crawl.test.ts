@@ -99,6 +99,14 @@ describe('crawl', () => {
     const limited = await crawl('v2', { url: site.url('/'), limit: 10 });
     expect(limited.pages).toHaveLength(10);
     expect(limited.status.completed).toBe(10);
+    // Nothing but the start page, and it does not match: the crawl still ends, empty.
+    const nothing = await crawl('v2', { url: site.url('/about.html'), includePaths: ['^/nothing$'] });
+    expect(nothing.pages).toEqual([]);
+    expect(nothing.status).toMatchObject({ status: 'completed', total: 0, completed: 0 });
+    const { json: startErrors } = await tabhive.get(`/v2/crawl/${nothing.id}/errors`);
+    expect(startErrors.errors).toEqual([
+      expect.objectContaining({ url: site.url('/about.html'), error: expect.stringContaining('filters') }),
+    ]);
   });
 
   it('refuses patterns RE2 cannot run with a 400, and v1 start URLs deeper than maxDepth', async () => {
