@@ -6,6 +6,15 @@ import { PUBLIC_SCOPE, type CacheStore } from '../store/stores/cache-store';
 import { cacheKey, normalizeCacheUrl } from './cache-key';
 import { DEFAULT_MAX_AGE_MS, mayReadCache, mayWriteCache } from './cache-policy';
 
+/**
+ * MongoDB refuses documents over 16 MiB, and a PDF travels as up to 40 Mi characters of base64:
+ * captures larger than this are served but not cached.
+ */
+export const MAX_CACHED_CAPTURE_CHARS = 12 * 1024 * 1024;
+
+const captureChars = (capture: PageCapture) =>
+  capture.rawHtml.length + capture.renderedHtml.length + (capture.pdfBase64?.length ?? 0);
+
 export interface CaptureOutcome {
   capture: PageCapture;
   /** Present only when the cache was consulted for this request (contract §10). */
@@ -44,7 +53,7 @@ export function createCachedCapture({ cache, log }: { cache: CacheStore; log: Lo
     }
 
     const { capture, source } = await fresh();
-    if (mayWriteCache(request)) {
+    if (mayWriteCache(request) && captureChars(capture) <= MAX_CACHED_CAPTURE_CHARS) {
       const scope = source.scope === 'team' ? teamId : PUBLIC_SCOPE;
       try {
         await cache.put({ key, scope, url: normalizeCacheUrl(request.url.url), capture, now: now() });

@@ -7,7 +7,7 @@ import type { PageCapture, PageTaskSpec } from '../../../shared/protocol/message
 import { ApiError } from '../../../server/http/api-error';
 import { TaskError } from '../../../server/hub/task-error';
 import { silentLog } from '../../../server/log';
-import { createCachedCapture } from '../../../server/scrape/cached-capture';
+import { MAX_CACHED_CAPTURE_CHARS, createCachedCapture } from '../../../server/scrape/cached-capture';
 import { DEFAULT_SCRAPE_TIMEOUT_MS, createScraper } from '../../../server/scrape/create-scraper';
 import { createStores, ensureIndexes, type Stores } from '../../../server/store/create-stores';
 import type { Database } from '../../../server/store/database';
@@ -189,6 +189,24 @@ describe('the scrape pipeline', () => {
     expect(error.status).toBe(400);
     expect(error.code).toBe('BAD_REQUEST');
     expect(calls).toHaveLength(0);
+  });
+
+  it('does not cache a capture too large for a MongoDB document (a big PDF)', async () => {
+    const pdfBase64 = `JVBER${'A'.repeat(MAX_CACHED_CAPTURE_CHARS)}`;
+    const { scraper, calls } = setup({
+      outcome: {
+        ...page,
+        url: 'https://docs.example.com/big.pdf',
+        contentType: 'application/pdf',
+        pdfBase64,
+      },
+    });
+    const body = { url: 'https://docs.example.com/big.pdf', parsers: [] };
+    const first = await scraper.scrape(request(body), TEAM);
+    const second = await scraper.scrape(request(body), TEAM);
+    expect(first.markdown?.length).toBe(pdfBase64.length);
+    expect([first.metadata.cacheState, second.metadata.cacheState]).toEqual(['miss', 'miss']);
+    expect(calls).toHaveLength(2);
   });
 
   it('answers a repeated request from the cache, scoped to what the browser saw', async () => {
