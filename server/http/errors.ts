@@ -61,6 +61,11 @@ export const errors = {
       'proxy "stealth" needs a stealth browser, and none is connected. Set STEALTH_PROXY_URL, or use proxy "basic" or "auto".',
       { code: 'STEALTH_UNAVAILABLE', headers: { 'Retry-After': '5' } },
     ),
+  insufficientCredits: () =>
+    new ApiError(
+      402,
+      'Insufficient credits to perform this request. For more credits, you can upgrade your plan at https://firecrawl.dev/pricing or try changing the request limit to a lower value.',
+    ),
   idempotencyKeyUsed: () => new ApiError(409, 'Idempotency key already used'),
   jobNotFound: () => new ApiError(404, 'Job not found'),
   jobForbidden: () => new ApiError(403, 'Forbidden'),

@@ -48,6 +48,13 @@ export function createJobService({ stores }: { stores: Stores }) {
       throw errors.idempotencyKeyUsed();
   };
 
+  /** Credits the team has left, or undefined when it has no allowance (contract §9). */
+  const remainingCredits = async (teamId: string) => {
+    const team = await stores.teams.get(teamId);
+    if (team === undefined || team.creditAllowance === null) return undefined;
+    return team.creditAllowance - team.creditsUsed;
+  };
+
   const create = async (
     teamId: string,
     kind: JobKind,
@@ -76,18 +83,27 @@ export function createJobService({ stores }: { stores: Stores }) {
         if (err instanceof PatternError) throw new ApiError(400, err.message);
         throw err;
       }
+      // Firecrawl lowers a crawl's limit to what the team has left rather than refuse it.
+      const remaining = await remainingCredits(teamId);
+      if (remaining !== undefined && remaining <= 0) throw errors.insufficientCredits();
+      const limited: JobSpec =
+        remaining !== undefined && remaining < crawl.limit
+          ? { ...spec, crawl: { ...crawl, limit: remaining }, options: { ...spec.options, limit: remaining } }
+          : spec;
       const start = new URL(crawl.startUrl);
       return create(
         teamId,
         'crawl',
-        spec,
+        limited,
         [{ url: start.href, key: urlKey(start, crawl.rules) }],
         idempotencyKey,
       );
     },
 
     /** Every URL runs, duplicates included (contract §5.1: N copies give `completed === N`). */
-    startBatch(teamId: string, spec: JobSpec, urls: readonly string[], idempotencyKey?: string) {
+    async startBatch(teamId: string, spec: JobSpec, urls: readonly string[], idempotencyKey?: string) {
+      const remaining = await remainingCredits(teamId);
+      if (remaining !== undefined && remaining < Math.max(1, urls.length)) throw errors.insufficientCredits();
       return create(
         teamId,
         'batch',

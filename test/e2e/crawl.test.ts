@@ -99,6 +99,18 @@ describe('crawl', () => {
     const limited = await crawl('v2', { url: site.url('/'), limit: 10 });
     expect(limited.pages).toHaveLength(10);
     expect(limited.status.completed).toBe(10);
+    // A team with an allowance: a crawl's limit comes down to what is left, a batch that needs more is a 402.
+    const used = (await tabhive.tabhive.stores.teams.get('default'))!.creditsUsed;
+    await tabhive.tabhive.stores.teams.configure('default', { creditAllowance: used + 3 });
+    try {
+      const lowered = await crawl('v2', { url: site.url('/'), limit: 10 });
+      expect(lowered.pages).toHaveLength(3);
+      const refused = await tabhive.post('/v2/batch/scrape', { urls: [site.url('/'), site.url('/docs/')] });
+      expect(refused.status).toBe(402);
+      expect(refused.json.error).toMatch(/^Insufficient credits/);
+    } finally {
+      await tabhive.tabhive.stores.teams.configure('default', { creditAllowance: null });
+    }
     // Nothing but the start page, and it does not match: the crawl still ends, empty.
     const nothing = await crawl('v2', { url: site.url('/about.html'), includePaths: ['^/nothing$'] });
     expect(nothing.pages).toEqual([]);
