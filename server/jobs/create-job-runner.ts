@@ -19,10 +19,11 @@ import { finishIfDone } from './finish-job';
 export const TASK_LEASE_MS = 30_000;
 const POLL_MS = 200;
 /**
- * A task whose browser went away, or that found none, is tried again until its claims reach this
- * (claims that only waited for a concurrency slot count too, hence the margin).
+ * Runs of a page that may fail for reasons outside the page (its browser went away, none was
+ * connected, the store was down) before it fails for good (reliability-security.md C9). Each run
+ * already has the hub's own retry on a second browser.
  */
-const MAX_ATTEMPTS = 30;
+const MAX_FAILED_RUNS = 3;
 const RETRY_BACKOFF_MS = 1_000;
 /** A claimed task that must wait for its job's or team's concurrency goes back for this long. */
 const WAIT_MS = 250;
@@ -232,14 +233,16 @@ export function createJobRunner({
         // The start page's sitemap still counts when the page itself fails.
         await discover(job, spec, task, undefined).catch(() => undefined);
       }
+      const failedRuns = failedRunsOf(task.error) + 1;
       const retryAt =
-        failure.retry && task.attempts < MAX_ATTEMPTS ? new Date(Date.now() + RETRY_BACKOFF_MS) : undefined;
+        failure.retry && failedRuns < MAX_FAILED_RUNS ? new Date(Date.now() + RETRY_BACKOFF_MS) : undefined;
       await stores.pageTasks.fail(
         task._id,
         token,
         JSON.stringify({
           ...(failure.code === undefined ? {} : { code: failure.code }),
           error: failure.error,
+          failedRuns,
         }),
         retryAt === undefined ? {} : { retryAt },
       );
@@ -341,3 +344,13 @@ export function createJobRunner({
 }
 
 export type JobRunner = ReturnType<typeof createJobRunner>;
+
+/** How many runs of a task failed so far, as its last error recorded. */
+function failedRunsOf(error: string | undefined): number {
+  try {
+    const runs = (JSON.parse(error ?? '') as { failedRuns?: unknown }).failedRuns;
+    return typeof runs === 'number' ? runs : 0;
+  } catch {
+    return 0;
+  }
+}

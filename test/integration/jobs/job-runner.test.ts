@@ -1,0 +1,164 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Egress } from '../../../server/egress/create-egress';
+import { ApiError } from '../../../server/http/api-error';
+import { createJobRunner, type JobRunner } from '../../../server/jobs/create-job-runner';
+import { createJobService, type JobService } from '../../../server/jobs/create-job-service';
+import type { JobSpec } from '../../../server/jobs/job-spec';
+import type { Log } from '../../../server/log';
+import type { Scraper } from '../../../server/scrape/create-scraper';
+import type { ScrapeDocument } from '../../../server/scrape/scrape-document';
+import { createStores, ensureIndexes, type Stores } from '../../../server/store/create-stores';
+import { ScrapeOptionsV2 } from '../../../shared/api/v2/scrape-options';
+import { DATABASE_BACKENDS } from '../../helpers/database-backends';
+import { waitUntil } from '../../helpers/start-test-tabhive';
+
+const silent: Log = {
+  info: () => undefined,
+  warn: () => undefined,
+  error: () => undefined,
+} as unknown as Log;
+const noEgress: Egress = {
+  get: () => Promise.reject(new Error('offline')),
+  post: () => Promise.reject(new Error('offline')),
+  close: async () => undefined,
+};
+const BATCH: JobSpec = {
+  version: 'v2',
+  scrapeOptions: ScrapeOptionsV2.parse({}),
+  zeroDataRetention: false,
+  options: {},
+};
+
+/** A scraper that answers from a table: a document, or an error to throw. */
+function fakeScraper(outcomes: (url: string, run: number) => Error | undefined) {
+  const runs = new Map<string, number>();
+  const scraper: Scraper = {
+    async scrape(request, { scrapeId }) {
+      const url = request.url.url;
+      const run = (runs.get(url) ?? 0) + 1;
+      runs.set(url, run);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      const error = outcomes(url, run);
+      if (error !== undefined) throw error;
+      const document: ScrapeDocument = {
+        markdown: `# ${url}`,
+        metadata: {
+          sourceURL: url,
+          url,
+          statusCode: 200,
+          scrapeId: scrapeId ?? 'none',
+          creditsUsed: 1,
+          proxyUsed: 'basic',
+        },
+      };
+      return document;
+    },
+  };
+  return { scraper, runs };
+}
+
+describe.each(DATABASE_BACKENDS)('$kind database: the job runner', (backend) => {
+  describe.skipIf(!backend.available)(backend.kind, () => {
+    const harness = backend.use();
+    let stores: Stores;
+    let jobs: JobService;
+    const runners: JobRunner[] = [];
+
+    beforeEach(async () => {
+      stores = createStores(await harness.fresh());
+      await ensureIndexes(stores);
+      jobs = createJobService({ stores });
+    });
+    afterEach(async () => {
+      for (const runner of runners.splice(0)) await runner.stop();
+    });
+
+    const run = (scraper: Scraper, capacity = 4) => {
+      const runner = createJobRunner({
+        stores,
+        scraper,
+        egress: noEgress,
+        log: silent,
+        capacity: () => capacity,
+      });
+      runners.push(runner);
+      runner.start();
+      return runner;
+    };
+    const finished = (id: string) =>
+      waitUntil(async () => (await stores.jobs.get(id))?.status === 'completed', 15_000, 'the job');
+
+    it('runs a batch to completion, one document and one charge per page', async () => {
+      const { scraper } = fakeScraper(() => undefined);
+      run(scraper);
+      const urls = Array.from({ length: 8 }, (_, i) => `https://s.test/${i}`);
+      const id = await jobs.startBatch('team', BATCH, urls);
+      await finished(id);
+      const status = await jobs.status('team', id, { skip: 0 });
+      expect(status).toMatchObject({ status: 'completed', total: 8, completed: 8, creditsUsed: 8 });
+      expect((await stores.creditLedger.entriesForTeam('team')).length).toBe(8);
+    });
+
+    it('fails a page at once for its own error, and after three runs for the browser going away', async () => {
+      const { scraper, runs } = fakeScraper((url) =>
+        url.endsWith('/dns')
+          ? new ApiError(500, 'DNS resolution failed', { code: 'SCRAPE_DNS_RESOLUTION_ERROR' })
+          : url.endsWith('/gone')
+            ? new ApiError(500, 'All scraping engines failed! -- browser closed', {
+                code: 'SCRAPE_ALL_ENGINES_FAILED',
+              })
+            : undefined,
+      );
+      run(scraper);
+      const id = await jobs.startBatch('team', BATCH, [
+        'https://s.test/ok',
+        'https://s.test/dns',
+        'https://s.test/gone',
+      ]);
+      await finished(id);
+      expect(runs.get('https://s.test/dns')).toBe(1);
+      expect(runs.get('https://s.test/gone')).toBe(3);
+      const result = await jobs.errors('team', id);
+      expect(result.found && !result.forbidden && result.errors.map((error) => error.code).sort()).toEqual([
+        'SCRAPE_ALL_ENGINES_FAILED',
+        'SCRAPE_DNS_RESOLUTION_ERROR',
+      ]);
+      expect(await jobs.status('team', id, { skip: 0 })).toMatchObject({
+        total: 1,
+        completed: 1,
+        creditsUsed: 1,
+      });
+    });
+
+    it('shares one job between two runners without running a page beyond its job limit', async () => {
+      const { scraper, runs } = fakeScraper(() => undefined);
+      const one = run(scraper, 3);
+      const two = run(scraper, 3);
+      let peak = 0;
+      const sample = setInterval(() => {
+        peak = Math.max(peak, one.inFlight() + two.inFlight());
+      }, 1);
+      const urls = Array.from({ length: 20 }, (_, i) => `https://s.test/p${i}`);
+      const id = await jobs.startBatch('team', { ...BATCH, maxConcurrency: 2 }, urls);
+      await finished(id);
+      clearInterval(sample);
+      expect(peak).toBeLessThanOrEqual(2);
+      expect([...runs.values()].every((count) => count === 1)).toBe(true);
+      expect(await jobs.status('team', id, { skip: 0, limit: 100 })).toMatchObject({
+        completed: 20,
+        creditsUsed: 20,
+      });
+    });
+
+    it('stops on cancel: queued pages never run, the job reads cancelled', async () => {
+      const { scraper, runs } = fakeScraper(() => undefined);
+      const id = await jobs.startBatch('team', BATCH, ['https://s.test/a', 'https://s.test/b']);
+      expect(await jobs.cancel('team', id)).toBe('cancelled');
+      expect(await jobs.cancel('other-team', id)).toBeUndefined();
+      run(scraper);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(runs.size).toBe(0);
+      expect(await jobs.status('team', id, { skip: 0 })).toMatchObject({ status: 'cancelled', completed: 0 });
+    });
+  });
+});
