@@ -36,7 +36,10 @@ export function createStatusSocket({
   const stream = async (socket: WebSocket, teamId: string, id: string, version: string) => {
     const first = await jobs.status(teamId, id, { skip: 0, limit: Number.MAX_SAFE_INTEGER });
     if (first === undefined) {
-      socket.close(1008, JSON.stringify({ type: 'error', error: 'Job not found' }));
+      // Firecrawl's close codes (contract §7.7): 3003 for another team's job, 1008 for none.
+      const other = (await stores.jobs.get(id)) !== undefined;
+      if (other) socket.close(3003, JSON.stringify({ type: 'error', error: 'Forbidden' }));
+      else socket.close(1008, JSON.stringify({ type: 'error', error: 'Job not found' }));
       return;
     }
     const { nextSkip: _next, ...catchup } = first;

@@ -1,5 +1,6 @@
 import Firecrawl from 'firecrawl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
 import { CRAWL_SITE_DOCS, startCrawlSite } from '../helpers/crawl-site';
 import { startTestTabhive, waitUntil } from '../helpers/start-test-tabhive';
 
@@ -272,6 +273,26 @@ describe('crawl', () => {
     await watcher.start();
     expect((await done).status).toBe('completed');
     expect(new Set(documents).size).toBe(5);
+
+    // The key as the subprotocol, echoed; Firecrawl's close codes for a bad key and an unknown job.
+    const wsUrl = (id: string) => `${tabhive.url.replace(/^http/, 'ws')}/v1/crawl/${id}`;
+    const closeOf = (url: string, protocol: string) =>
+      new Promise<{ code: number; reason: string; protocol: string }>((resolve) => {
+        const socket = new WebSocket(url, protocol);
+        let accepted = '';
+        socket.on('open', () => (accepted = socket.protocol));
+        socket.on('error', () => undefined);
+        socket.on('close', (code, reason) =>
+          resolve({ code, reason: reason.toString(), protocol: accepted }),
+        );
+      });
+    expect(await closeOf(wsUrl(started.id), tabhive.apiKey)).toEqual({
+      code: 1000,
+      reason: '{"type":"done"}',
+      protocol: tabhive.apiKey,
+    });
+    expect((await closeOf(wsUrl(started.id), 'fc-00000000000000000000000000000000')).code).toBe(3000);
+    expect((await closeOf(wsUrl(crypto.randomUUID()), tabhive.apiKey)).code).toBe(1008);
 
     const key = crypto.randomUUID();
     const post = () =>
