@@ -144,6 +144,27 @@ describe('json and summary with an OpenAI-compatible LLM', () => {
     );
   });
 
+  it('extracts the values of json change tracking with the model, at the json price', async () => {
+    llm.answer('{"price":39.9}');
+    const { json } = await withLlm.post('/v2/scrape', {
+      url: site.url('/product.html?tracking'),
+      formats: [
+        'markdown',
+        {
+          type: 'changeTracking',
+          modes: ['json'],
+          prompt: 'Track the price',
+          schema: { type: 'object', properties: { price: { type: 'number' } } },
+        },
+      ],
+    });
+    expect(json.data.changeTracking).toMatchObject({ changeStatus: 'new', previousScrapeAt: null });
+    expect(json.data.metadata.creditsUsed).toBe(5);
+    const prompt = llm.requests[0]?.body.messages.at(-1)?.content ?? '';
+    expect(prompt).toContain('Track the price');
+    expect(prompt).toContain('"price":{"type":"number"}');
+  });
+
   it('does not send the page to the model under zero data retention', async () => {
     const { json } = await withLlm.post('/v2/scrape', {
       url: site.url('/product.html'),
