@@ -14,7 +14,7 @@ import type { CachedCapture } from './cached-capture';
 import { browserOutputs, proxyMetadata } from './browser-outputs';
 import { LLM_FORMATS, llmFormats } from './formats/llm-formats';
 import { requestSchemas } from './formats/request-schemas';
-import { scrapeCredits } from './scrape-credits';
+import { extractsJson, scrapeCredits } from './scrape-credits';
 import { runWithProxy } from './run-with-proxy';
 import type { ScrapeDocument } from './scrape-document';
 import { taskSpecFromRequest } from './task-spec-from-request';
@@ -134,13 +134,15 @@ export function createScraper({
         excludeTags: request.excludeTags,
         removeBase64Images: request.removeBase64Images,
         parsePdf: request.parsers.includes('pdf'),
+        // json without a model fills the schema from the page; the worker reads what it states.
+        pageFacts: extractsJson(request.formats) && (llm === undefined || request.zeroDataRetention === true),
       }).catch(rethrowSelectorError);
 
-      const { metadata, markdown, pdfPages, ...content } = derived;
+      const { metadata, markdown, pdfPages, facts, ...content } = derived;
       const { warnings, ...computed } = needsText
         ? await llmFormats(
             { llm, changeSnapshots, log },
-            { request, capture, markdown: markdown ?? '', metadata, schemas, teamId },
+            { request, capture, markdown: markdown ?? '', metadata, schemas, teamId, facts },
           )
         : { warnings: [] };
       if (unsupported.length > 0) {

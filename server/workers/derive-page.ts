@@ -1,15 +1,20 @@
 import { type DeriveOptions, type DerivedFormats, deriveFormats } from '../../shared/formats/derive-formats';
 import type { PageCapture } from '../../shared/protocol/messages';
+import type { PageFacts } from '../scrape/formats/fill-schema';
+import { pageFacts } from '../scrape/formats/page-facts';
 import { derivePdf } from '../scrape/pdf/derive-pdf';
 
 export interface PageDeriveOptions extends DeriveOptions {
   /** Parse a PDF document to Markdown (v2 `parsers: ["pdf"]`, v1 `parsePDF`). */
   parsePdf: boolean;
+  /** Also read the page's structured data and labelled values (json without an LLM). */
+  pageFacts?: boolean;
 }
 
 export interface PageDerivation extends DerivedFormats {
   /** Pages of a parsed PDF; 0 for pages and unparsed PDFs. */
   pdfPages: number;
+  facts?: PageFacts;
 }
 
 /**
@@ -19,5 +24,6 @@ export interface PageDerivation extends DerivedFormats {
  */
 export async function derivePage(capture: PageCapture, options: PageDeriveOptions): Promise<PageDerivation> {
   if (capture.pdfBase64 !== undefined) return derivePdf(capture.pdfBase64, options);
-  return { ...deriveFormats(capture, options), pdfPages: 0 };
+  const derived = { ...deriveFormats(capture, options), pdfPages: 0 };
+  return options.pageFacts ? { ...derived, facts: pageFacts(capture, derived.metadata) } : derived;
 }

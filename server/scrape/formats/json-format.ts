@@ -1,30 +1,14 @@
-import { parseHtml } from '../../../shared/html/parse-html';
 import type { PageCapture } from '../../../shared/protocol/messages';
 import { askForJson } from '../../llm/ask-for-json';
 import type { LlmProvider } from '../../llm/llm-provider';
 import { describeSchemaErrors, type GuardedSchema } from '../../llm/schema-guard';
 import { fillSchema, type PageFacts } from './fill-schema';
-import { pageLabels } from './page-labels';
-import { extractJsonLd, extractMicrodata, type JsonObject } from './structured-data';
+import { pageFacts } from './page-facts';
+import type { JsonObject } from './structured-data';
 
 export interface FormatOutcome<T> {
   value?: T;
   warning?: string;
-}
-
-const firstOf = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
-
-/** What the page states about itself: structured data from the raw HTML, labels from the rendered page. */
-export function pageFacts(capture: PageCapture, metadata: Record<string, string | string[]>): PageFacts {
-  const raw = parseHtml(capture.rawHtml);
-  const rendered = capture.renderedHtml ? parseHtml(capture.renderedHtml) : raw;
-  return {
-    jsonLd: extractJsonLd(raw),
-    microdata: extractMicrodata(rendered),
-    labels: pageLabels(rendered),
-    subject: rendered.querySelector('h1')?.textContent?.trim() || firstOf(metadata['og:title']),
-    metadata,
-  };
 }
 
 /** The page's own structured data, when there is no schema to fill and no model to ask. */
@@ -81,7 +65,7 @@ export async function jsonFormat({
   schema,
   prompt,
   llm,
-  facts = pageFacts(capture, metadata),
+  facts = () => pageFacts(capture, metadata),
 }: {
   capture: PageCapture;
   markdown: string;
@@ -89,14 +73,15 @@ export async function jsonFormat({
   schema: GuardedSchema | undefined;
   prompt: string | undefined;
   llm: LlmProvider | undefined;
-  facts?: PageFacts;
+  /** The page's facts, when they were read already (in the derivation worker); read here otherwise. */
+  facts?: () => PageFacts;
 }): Promise<FormatOutcome<unknown>> {
   if (llm !== undefined) return { value: await askForJson(llm, { content: markdown, schema, prompt }) };
   if (schema !== undefined && typeof schema.schema === 'object' && !allowsAnything(schema.schema)) {
-    return validateFilled(fillSchema(schema.schema, facts), schema);
+    return validateFilled(fillSchema(schema.schema, facts()), schema);
   }
   return {
-    value: publishedData(facts),
+    value: publishedData(facts()),
     ...(prompt === undefined
       ? {}
       : {

@@ -5,7 +5,9 @@ import { LlmError, type LlmProvider } from '../../llm/llm-provider';
 import type { Log } from '../../log';
 import type { ChangeSnapshotStore } from '../../store/stores/change-snapshot-store';
 import { type ChangeTracking, changeTrackingFormat } from './change-tracking-format';
-import { jsonFormat, pageFacts } from './json-format';
+import type { PageFacts } from './fill-schema';
+import { jsonFormat } from './json-format';
+import { pageFacts } from './page-facts';
 import type { RequestSchemas } from './request-schemas';
 import { summaryFormat } from './summary-format';
 
@@ -39,6 +41,7 @@ export async function llmFormats(
     metadata,
     schemas,
     teamId,
+    facts: givenFacts,
   }: {
     request: ScrapeRequestV2;
     capture: PageCapture;
@@ -46,6 +49,8 @@ export async function llmFormats(
     metadata: Record<string, string | string[]>;
     schemas: RequestSchemas;
     teamId: string;
+    /** Read by the derivation worker when the formats need them. */
+    facts?: PageFacts | undefined;
   },
 ): Promise<LlmFormats> {
   const out: LlmFormats = { warnings: [] };
@@ -56,7 +61,8 @@ export async function llmFormats(
       'With zeroDataRetention the page is not sent to the LLM; json, summary and change tracking used the built-in methods.',
     );
   }
-  const facts = pageFacts(capture, metadata);
+  let read: PageFacts | undefined = givenFacts;
+  const facts = () => (read ??= pageFacts(capture, metadata));
   const note = (warning: string | undefined) => warning !== undefined && out.warnings.push(warning);
   const run = async <T>(work: () => Promise<T>) => {
     try {

@@ -136,6 +136,8 @@ describe('the scrape pipeline', () => {
       TEAM,
     );
     expect(document).toMatchObject({ json: { title: 'Docs' }, metadata: { creditsUsed: 5 } });
+    // What the derivation read for json stays internal.
+    expect(document).not.toHaveProperty('facts');
     expect(typeof document.summary).toBe('string');
     // Markdown was needed for them, not asked for.
     expect(document.markdown).toBeUndefined();
