@@ -18,6 +18,8 @@ import { finishIfDone } from './finish-job';
 /** Lease of a running page task; renewed every third of it while the page runs (reliability-security.md C9). */
 export const TASK_LEASE_MS = 30_000;
 const POLL_MS = 200;
+/** How often the queue is asked while the store is down. */
+const UNAVAILABLE_POLL_MS = 2_000;
 /**
  * Runs of a page that may fail for reasons outside the page (its browser went away, none was
  * connected, the store was down) before it fails for good (reliability-security.md C9). Each run
@@ -171,6 +173,12 @@ export function createJobRunner({
       ? { code: err.code, error: err.message, retry: err.code !== undefined && RETRYABLE_CODES.has(err.code) }
       : { code: undefined, error: err instanceof Error ? err.message : String(err), retry: true };
 
+  /**
+   * A page stops counting against this runner's limits just before its lease is released, never
+   * after: so the pages counted here are always among the leases other instances count.
+   */
+  const leave = (taskId: string) => running.delete(taskId);
+
   const runTask = async (task: PageTask & { leaseToken?: string }) => {
     const token = task.leaseToken ?? '';
     const job = await stores.jobs.get(task.jobId);
@@ -196,6 +204,7 @@ export function createJobRunner({
       if (spec.crawl !== undefined) await discover(job, spec, task, capture);
       if (await startIsFilteredOut(job, spec, task)) {
         // Its links count, the page does not (contract §8): it fails instead of joining `data`.
+        leave(task._id);
         await stores.pageTasks.fail(
           task._id,
           token,
@@ -225,6 +234,7 @@ export function createJobRunner({
           key: `page:${task._id}`,
           data: [document],
         });
+        leave(task._id);
         await stores.pageTasks.complete(task._id, token);
       }
     } catch (err) {
@@ -233,6 +243,7 @@ export function createJobRunner({
         // The start page's sitemap still counts when the page itself fails.
         await discover(job, spec, task, undefined).catch(() => undefined);
       }
+      leave(task._id);
       const failedRuns = failedRunsOf(task.error) + 1;
       const retryAt =
         failure.retry && failedRuns < MAX_FAILED_RUNS ? new Date(Date.now() + RETRY_BACKOFF_MS) : undefined;
@@ -306,12 +317,21 @@ export function createJobRunner({
     }
   };
 
+  let unavailable = false;
   const loop = () => {
     if (stopped) return;
     tick()
-      .catch((err: unknown) => log.warn('job queue unavailable', { error: String(err) }))
+      .then(() => {
+        if (unavailable) log.info('job queue available again');
+        unavailable = false;
+      })
+      .catch((err: unknown) => {
+        // Said once per outage; the store is then asked again less often.
+        if (!unavailable) log.warn('job queue unavailable', { error: String(err) });
+        unavailable = true;
+      })
       .finally(() => {
-        if (!stopped) timer = setTimeout(loop, POLL_MS);
+        if (!stopped) timer = setTimeout(loop, unavailable ? UNAVAILABLE_POLL_MS : POLL_MS);
       });
   };
 

@@ -9,6 +9,7 @@ export const DEFAULT_RETRY_DELAYS_MS = [60_000, 300_000, 900_000];
 /** Receivers must answer within this (Firecrawl: 10 s). */
 export const DELIVERY_TIMEOUT_MS = 10_000;
 const POLL_MS = 250;
+const UNAVAILABLE_POLL_MS = 2_000;
 const LEASE_MS = 30_000;
 const IN_FLIGHT = 4;
 
@@ -83,12 +84,19 @@ export function createWebhookSender({
     }
   };
 
+  let unavailable = false;
   const loop = () => {
     if (stopped) return;
     tick()
-      .catch((err: unknown) => log.warn('webhook outbox unavailable', { error: String(err) }))
+      .then(() => {
+        unavailable = false;
+      })
+      .catch((err: unknown) => {
+        if (!unavailable) log.warn('webhook outbox unavailable', { error: String(err) });
+        unavailable = true;
+      })
       .finally(() => {
-        if (!stopped) timer = setTimeout(loop, POLL_MS);
+        if (!stopped) timer = setTimeout(loop, unavailable ? UNAVAILABLE_POLL_MS : POLL_MS);
       });
   };
 
