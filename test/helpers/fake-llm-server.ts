@@ -28,15 +28,19 @@ export async function startFakeLlmServer({ fallback = '{}' }: { fallback?: FakeA
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
-      requests.push({
-        path: request.url ?? '',
-        authorization: request.headers.authorization,
-        body: JSON.parse(Buffer.concat(chunks).toString('utf8')) as RecordedChat['body'],
-      });
+      // Anything but a chat completion (a stray connection, an aborted body) is a 404, never a throw.
+      let body: RecordedChat['body'];
+      try {
+        body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as RecordedChat['body'];
+      } catch {
+        response.writeHead(404).end();
+        return;
+      }
       if (request.method !== 'POST' || request.url !== '/v1/chat/completions') {
         response.writeHead(404).end();
         return;
       }
+      requests.push({ path: request.url, authorization: request.headers.authorization, body });
       const answer = queue.shift() ?? fallback;
       if (typeof answer !== 'string') {
         response.writeHead(answer.status, { 'content-type': 'application/json' }).end(answer.body);
