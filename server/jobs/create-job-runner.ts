@@ -282,6 +282,9 @@ export function createJobRunner({
     const delay = await delayOf(job, spec);
     const jobMax = delay !== undefined ? 1 : (spec.maxConcurrency ?? Infinity);
     if (count((entry) => entry.teamId === job.teamId) >= teamMax) return WAIT_MS;
+    // The team's limit holds across instances: every instance's live leases are in the store
+    // (this task's own lease among them, hence `>`).
+    if ((await stores.pageTasks.countRunningForTeam(job.teamId)) > teamMax) return WAIT_MS;
     // Leases in the store count the other instances' pages too; this one's lease is among them.
     if ((await stores.pageTasks.countInState(job._id, 'leased')) > jobMax) return WAIT_MS;
     if (count((entry) => entry.jobId === job._id) >= jobMax) return WAIT_MS;

@@ -40,6 +40,7 @@ export function createPageTaskStore(database: Database) {
       await tasks.createIndex({ name: 'job_urlKey', keys: { jobId: 1, urlKey: 1 }, unique: true });
       await tasks.createIndex({ name: 'claim', keys: { state: 1, availableAt: 1 } });
       await tasks.createIndex({ name: 'lease', keys: { state: 1, leaseExpiresAt: 1 } });
+      await tasks.createIndex({ name: 'team_state', keys: { teamId: 1, state: 1 } });
     },
 
     /** Adds a task unless the job already has one for this URL; returns whether it was added. */
@@ -141,6 +142,9 @@ export function createPageTaskStore(database: Database) {
     },
 
     countInState: (jobId: string, state: PageTaskState) => tasks.countDocuments({ jobId, state }),
+    /** Pages of all the team's jobs running now, on any instance (live leases only). */
+    countRunningForTeam: (teamId: string, now = new Date()) =>
+      tasks.countDocuments({ teamId, state: 'leased', leaseExpiresAt: { $gt: now } }),
     get: (id: string) => tasks.findOne({ _id: id }),
     failedForJob: (jobId: string) => tasks.find({ jobId, state: 'failed' }, { sort: { updatedAt: 1 } }),
   };

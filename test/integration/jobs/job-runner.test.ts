@@ -150,6 +150,33 @@ describe.each(DATABASE_BACKENDS)('$kind database: the job runner', (backend) => 
       });
     });
 
+    it("holds the team's concurrency limit across two runners and two jobs", async () => {
+      const { scraper, runs } = fakeScraper(() => undefined);
+      await stores.teams.ensure({ id: 'team', name: 'Team' });
+      await stores.teams.configure('team', { maxConcurrency: 2 });
+      const one = run(scraper, 3);
+      const two = run(scraper, 3);
+      let peak = 0;
+      const sample = setInterval(() => {
+        peak = Math.max(peak, one.inFlight() + two.inFlight());
+      }, 1);
+      const first = await jobs.startBatch(
+        'team',
+        BATCH,
+        Array.from({ length: 10 }, (_, i) => `https://s.test/a${i}`),
+      );
+      const second = await jobs.startBatch(
+        'team',
+        BATCH,
+        Array.from({ length: 10 }, (_, i) => `https://s.test/b${i}`),
+      );
+      await finished(first);
+      await finished(second);
+      clearInterval(sample);
+      expect(peak).toBeLessThanOrEqual(2);
+      expect(runs.size).toBe(20);
+    });
+
     it('stops on cancel: queued pages never run, the job reads cancelled', async () => {
       const { scraper, runs } = fakeScraper(() => undefined);
       const id = await jobs.startBatch('team', BATCH, ['https://s.test/a', 'https://s.test/b']);
