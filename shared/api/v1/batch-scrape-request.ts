@@ -3,12 +3,14 @@ import { commonFields } from '../common-fields';
 import { strictBody } from '../strict-body';
 import { WebhookV2 } from '../v2/crawl-webhook';
 import { refineScrapeOptionsV2 } from '../v2/scrape-options';
-import { scrapeOptionsV1Shape, v1ToV2Options } from './crawl-scrape-options';
+import { crawlScrapeOptionsV1Shape } from './crawl-scrape-options';
+import { refineScrapeOptionsV1 } from './scrape-options';
+import { v1ToV2Options } from './v1-to-v2-options';
 
 /** Body of `POST /v1/batch/scrape` (contract §11.2): v1 options at the top level, `ignoreInvalidURLs` off by default. */
 export const BatchScrapeRequestV1 = strictBody(
   {
-    ...scrapeOptionsV1Shape,
+    ...crawlScrapeOptionsV1Shape,
     ...commonFields,
     urls: z.array(z.string()),
     webhook: WebhookV2.optional(),
@@ -19,8 +21,22 @@ export const BatchScrapeRequestV1 = strictBody(
   'v1',
 )
   .superRefine(refineScrapeOptionsV2)
+  .superRefine(refineScrapeOptionsV1)
   .transform(
-    ({
+    (
+      {
+        urls,
+        webhook,
+        appendToId,
+        ignoreInvalidURLs,
+        maxConcurrency,
+        origin,
+        integration,
+        zeroDataRetention,
+        ...options
+      },
+      ctx,
+    ) => ({
       urls,
       webhook,
       appendToId,
@@ -29,17 +45,7 @@ export const BatchScrapeRequestV1 = strictBody(
       origin,
       integration,
       zeroDataRetention,
-      ...options
-    }) => ({
-      urls,
-      webhook,
-      appendToId,
-      ignoreInvalidURLs,
-      maxConcurrency,
-      origin,
-      integration,
-      zeroDataRetention,
-      scrapeOptions: v1ToV2Options(options),
+      scrapeOptions: v1ToV2Options(options, ctx).options,
     }),
   );
 export type BatchScrapeRequestV1 = z.infer<typeof BatchScrapeRequestV1>;

@@ -5,6 +5,7 @@ import { UrlInput } from '../url-input';
 import { WebhookV2 } from '../v2/crawl-webhook';
 import { DEFAULT_CRAWL_LIMIT, PathPatterns } from '../v2/crawl-request';
 import { ScrapeOptionsV1 } from './crawl-scrape-options';
+import { v1ToV2Options } from './v1-to-v2-options';
 
 export const DEFAULT_MAX_DEPTH_V1 = 10;
 
@@ -36,7 +37,9 @@ export const CrawlRequestV1 = strictBody(
     regexOnFullURL: z.boolean().default(false),
     delay: z.number().positive().optional(),
     maxConcurrency: z.int().positive().optional(),
-    scrapeOptions: ScrapeOptionsV1.default(() => ScrapeOptionsV1.parse({})),
+    scrapeOptions: ScrapeOptionsV1.default(() => ScrapeOptionsV1.parse({})).transform(
+      (options, ctx) => v1ToV2Options(options, ctx).options,
+    ),
     webhook: WebhookV2.optional(),
   },
   'v1',
