@@ -32,94 +32,103 @@ export interface JobSpec {
   options: Record<string, unknown>;
 }
 
-export function crawlSpecFromV2(request: CrawlRequestV2): JobSpec {
-  const rules: CrawlRules = {
-    includePaths: request.includePaths,
-    excludePaths: request.excludePaths,
-    regexOnFullURL: request.regexOnFullURL,
-    maxDiscoveryDepth: request.maxDiscoveryDepth,
-    maxPathDepth: UNLIMITED_PATH_DEPTH,
-    crawlEntireDomain: request.crawlEntireDomain ?? false,
-    allowExternalLinks: request.allowExternalLinks,
-    allowSubdomains: request.allowSubdomains,
-    ignoreQueryParameters: request.ignoreQueryParameters,
-    deduplicateSimilarURLs: request.deduplicateSimilarURLs,
-  };
+/** The fields v1 and v2 crawl requests share, with the same meaning. */
+type CrawlRequestFields = Pick<
+  CrawlRequestV2 & CrawlRequestV1,
+  | 'url'
+  | 'includePaths'
+  | 'excludePaths'
+  | 'regexOnFullURL'
+  | 'maxDiscoveryDepth'
+  | 'allowExternalLinks'
+  | 'allowSubdomains'
+  | 'ignoreQueryParameters'
+  | 'deduplicateSimilarURLs'
+  | 'limit'
+  | 'ignoreRobotsTxt'
+  | 'maxConcurrency'
+  | 'delay'
+  | 'webhook'
+  | 'zeroDataRetention'
+> & { scrapeOptions: ScrapeOptionsV2 };
+
+/** A crawl's spec from either version's request; `differences` holds what the versions name differently. */
+function crawlSpec(
+  request: CrawlRequestFields,
+  differences: {
+    version: JobSpec['version'];
+    maxPathDepth: number;
+    crawlEntireDomain: boolean;
+    sitemap: CrawlSpec['sitemap'];
+    /** The version-specific options `GET /crawl/ongoing` shows. */
+    options: Record<string, unknown>;
+  },
+): JobSpec {
+  const { version, maxPathDepth, crawlEntireDomain, sitemap } = differences;
   return {
-    version: 'v2',
+    version,
     scrapeOptions: request.scrapeOptions,
     zeroDataRetention: request.zeroDataRetention ?? false,
     ...optional({ maxConcurrency: request.maxConcurrency, delay: request.delay, webhook: request.webhook }),
     crawl: {
       startUrl: request.url.url,
-      rules,
+      rules: {
+        includePaths: request.includePaths,
+        excludePaths: request.excludePaths,
+        regexOnFullURL: request.regexOnFullURL,
+        maxDiscoveryDepth: request.maxDiscoveryDepth,
+        maxPathDepth,
+        crawlEntireDomain,
+        allowExternalLinks: request.allowExternalLinks,
+        allowSubdomains: request.allowSubdomains,
+        ignoreQueryParameters: request.ignoreQueryParameters,
+        deduplicateSimilarURLs: request.deduplicateSimilarURLs,
+      },
       limit: request.limit,
-      sitemap: request.sitemap,
+      sitemap,
       ignoreRobotsTxt: request.ignoreRobotsTxt,
     },
     options: {
       includePaths: request.includePaths,
       excludePaths: request.excludePaths,
       limit: request.limit,
-      crawlEntireDomain: rules.crawlEntireDomain,
+      crawlEntireDomain,
       allowExternalLinks: request.allowExternalLinks,
       allowSubdomains: request.allowSubdomains,
       ignoreRobotsTxt: request.ignoreRobotsTxt,
-      sitemap: request.sitemap,
       deduplicateSimilarURLs: request.deduplicateSimilarURLs,
       ignoreQueryParameters: request.ignoreQueryParameters,
       regexOnFullURL: request.regexOnFullURL,
+      ...differences.options,
       ...optional({ maxDiscoveryDepth: request.maxDiscoveryDepth, delay: request.delay }),
       scrapeOptions: request.scrapeOptions,
     },
   };
 }
 
+export function crawlSpecFromV2(request: CrawlRequestV2): JobSpec {
+  return crawlSpec(request, {
+    version: 'v2',
+    maxPathDepth: UNLIMITED_PATH_DEPTH,
+    crawlEntireDomain: request.crawlEntireDomain ?? false,
+    sitemap: request.sitemap,
+    options: { sitemap: request.sitemap },
+  });
+}
+
 export function crawlSpecFromV1(request: CrawlRequestV1): JobSpec {
-  // `crawlEntireDomain`, when sent, wins over the deprecated `allowBackwardLinks` (contract §11.3).
-  const crawlEntireDomain = request.crawlEntireDomain ?? request.allowBackwardLinks;
-  const rules: CrawlRules = {
-    includePaths: request.includePaths,
-    excludePaths: request.excludePaths,
-    regexOnFullURL: request.regexOnFullURL,
-    maxDiscoveryDepth: request.maxDiscoveryDepth,
-    maxPathDepth: request.maxDepth,
-    crawlEntireDomain,
-    allowExternalLinks: request.allowExternalLinks,
-    allowSubdomains: request.allowSubdomains,
-    ignoreQueryParameters: request.ignoreQueryParameters,
-    deduplicateSimilarURLs: request.deduplicateSimilarURLs,
-  };
-  return {
+  return crawlSpec(request, {
     version: 'v1',
-    scrapeOptions: request.scrapeOptions,
-    zeroDataRetention: request.zeroDataRetention ?? false,
-    ...optional({ maxConcurrency: request.maxConcurrency, delay: request.delay, webhook: request.webhook }),
-    crawl: {
-      startUrl: request.url.url,
-      rules,
-      limit: request.limit,
-      sitemap: request.ignoreSitemap ? 'skip' : 'include',
-      ignoreRobotsTxt: request.ignoreRobotsTxt,
-    },
+    maxPathDepth: request.maxDepth,
+    // `crawlEntireDomain`, when sent, wins over the deprecated `allowBackwardLinks` (contract §11.3).
+    crawlEntireDomain: request.crawlEntireDomain ?? request.allowBackwardLinks,
+    sitemap: request.ignoreSitemap ? 'skip' : 'include',
     options: {
-      includePaths: request.includePaths,
-      excludePaths: request.excludePaths,
       maxDepth: request.maxDepth,
-      limit: request.limit,
       allowBackwardLinks: request.allowBackwardLinks,
-      crawlEntireDomain,
-      allowExternalLinks: request.allowExternalLinks,
-      allowSubdomains: request.allowSubdomains,
-      ignoreRobotsTxt: request.ignoreRobotsTxt,
       ignoreSitemap: request.ignoreSitemap,
-      deduplicateSimilarURLs: request.deduplicateSimilarURLs,
-      ignoreQueryParameters: request.ignoreQueryParameters,
-      regexOnFullURL: request.regexOnFullURL,
-      ...optional({ maxDiscoveryDepth: request.maxDiscoveryDepth, delay: request.delay }),
-      scrapeOptions: request.scrapeOptions,
     },
-  };
+  });
 }
 
 /** Drops undefined values, so that stored specs and answers omit what was not given. */
