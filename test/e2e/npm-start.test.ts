@@ -1,24 +1,15 @@
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RENDERED_MESSAGE, startFixtureSite } from '../helpers/fixture-site';
+import { freePort } from '../helpers/free-port';
 import { waitUntil } from '../helpers/start-test-tabhive';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const API_KEY = 'fc-5ta7e0000000000000000000000000000';
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  return address.port;
-}
 
 let site: Awaited<ReturnType<typeof startFixtureSite>>;
 let dataDir: string;

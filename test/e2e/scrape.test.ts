@@ -1,17 +1,7 @@
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RENDERED_MESSAGE, startFixtureSite } from '../helpers/fixture-site';
+import { freePort } from '../helpers/free-port';
 import { startTestTabhive } from '../helpers/start-test-tabhive';
-
-/** A loopback port that nothing listens on: bound once by us, then released. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 let site: Awaited<ReturnType<typeof startFixtureSite>>;
 let tabhive: Awaited<ReturnType<typeof startTestTabhive>>;
@@ -138,7 +128,7 @@ describe('POST /v2/scrape through a real browser running the extension', () => {
 
   it('answers SCRAPE_SITE_ERROR when nothing listens at the target', async () => {
     const { status, json } = await tabhive.post('/v2/scrape', {
-      url: `http://127.0.0.1:${await closedPort()}/`,
+      url: `http://127.0.0.1:${await freePort()}/`,
     });
     expect(status).toBe(500);
     expect(json).toMatchObject({ success: false, code: 'SCRAPE_SITE_ERROR' });

@@ -1,18 +1,9 @@
-import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXTENSION_ID } from '../../shared/extension-identity';
 import { connectDevtools } from '../helpers/devtools-client';
 import { startFixtureSite } from '../helpers/fixture-site';
+import { freePort } from '../helpers/free-port';
 import { startTestTabhive, waitUntil } from '../helpers/start-test-tabhive';
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  return address.port;
-}
 
 let site: Awaited<ReturnType<typeof startFixtureSite>>;
 let tabhive: Awaited<ReturnType<typeof startTestTabhive>>;

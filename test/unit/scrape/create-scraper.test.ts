@@ -1,7 +1,5 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useEmbeddedStores } from '../../helpers/use-embedded-stores';
 import { ScrapeRequestV2 } from '../../../shared/api/v2/scrape-request';
 import type { PageCapture, PageTaskSpec } from '../../../shared/protocol/messages';
 import { ApiError } from '../../../server/http/api-error';
@@ -9,9 +7,6 @@ import { TaskError } from '../../../server/hub/task-error';
 import { silentLog } from '../../../server/log';
 import { MAX_CACHED_CAPTURE_CHARS, createCachedCapture } from '../../../server/scrape/cached-capture';
 import { DEFAULT_SCRAPE_TIMEOUT_MS, createScraper } from '../../../server/scrape/create-scraper';
-import { createStores, ensureIndexes, type Stores } from '../../../server/store/create-stores';
-import type { Database } from '../../../server/store/database';
-import { createEmbeddedDatabase } from '../../../server/store/embedded/create-embedded-database';
 import { createUrlPolicy } from '../../../server/url-policy/create-url-policy';
 
 const page: PageCapture = {
@@ -24,25 +19,13 @@ const page: PageCapture = {
     '<html lang="en"><head><title>Docs</title></head><body><nav><a href="/nav">Nav</a></nav><main><h1>Docs</h1><p>Body <a href="/a">A</a></p></main></body></html>',
 };
 
-let database: Database;
-let stores: Stores;
-let dir: string;
-beforeAll(async () => {
-  dir = await mkdtemp(path.join(os.tmpdir(), 'tabhive-scraper-'));
-  database = await createEmbeddedDatabase({ dir, log: silentLog });
-  stores = createStores(database);
-  await ensureIndexes(stores);
-});
-afterAll(async () => {
-  await database.close();
-  await rm(dir, { recursive: true, force: true });
-});
+const embedded = useEmbeddedStores();
 
 function setup({ outcome = page as PageCapture | TaskError, addresses = ['93.184.215.14'] } = {}) {
   const calls: Array<{ spec: PageTaskSpec; timeoutMs: number }> = [];
   const scraper = createScraper({
-    cachedCapture: createCachedCapture({ cache: stores.cache, log: silentLog }),
-    results: stores.results,
+    cachedCapture: createCachedCapture({ cache: embedded.stores.cache, log: silentLog }),
+    results: embedded.stores.results,
     log: silentLog,
     runTask: async (spec, { timeoutMs }) => {
       calls.push({ spec, timeoutMs });
@@ -227,13 +210,13 @@ describe('the scrape pipeline', () => {
   it('keeps each result for GET /v2/scrape/:id unless zero data retention was asked for', async () => {
     const { scraper } = setup();
     const kept = await scraper.scrape(request({ url: 'https://docs.example.com/kept' }), TEAM);
-    expect((await stores.results.get(kept.metadata.scrapeId))?.document).toEqual(kept);
+    expect((await embedded.stores.results.get(kept.metadata.scrapeId))?.document).toEqual(kept);
     const secret = await scraper.scrape(
       request({ url: 'https://docs.example.com/kept', zeroDataRetention: true }),
       TEAM,
     );
     expect(secret.metadata.cacheState).toBeUndefined();
-    expect(await stores.results.get(secret.metadata.scrapeId)).toBeUndefined();
+    expect(await embedded.stores.results.get(secret.metadata.scrapeId)).toBeUndefined();
   });
 
   it.each([

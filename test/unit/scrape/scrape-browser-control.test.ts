@@ -1,7 +1,5 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useEmbeddedStores } from '../../helpers/use-embedded-stores';
 import { ScrapeRequestV2 } from '../../../shared/api/v2/scrape-request';
 import type { BrowserClass, PageCapture } from '../../../shared/protocol/messages';
 import { ApiError } from '../../../server/http/api-error';
@@ -9,9 +7,6 @@ import { TaskError } from '../../../server/hub/task-error';
 import { silentLog } from '../../../server/log';
 import { createCachedCapture } from '../../../server/scrape/cached-capture';
 import { DEFAULT_SCRAPE_TIMEOUT_MS, createScraper } from '../../../server/scrape/create-scraper';
-import { createStores, ensureIndexes, type Stores } from '../../../server/store/create-stores';
-import type { Database } from '../../../server/store/database';
-import { createEmbeddedDatabase } from '../../../server/store/embedded/create-embedded-database';
 import { createUrlPolicy } from '../../../server/url-policy/create-url-policy';
 
 const page: PageCapture = {
@@ -27,25 +22,13 @@ const page: PageCapture = {
   },
 };
 
-let database: Database;
-let stores: Stores;
-let dir: string;
-beforeAll(async () => {
-  dir = await mkdtemp(path.join(os.tmpdir(), 'tabhive-browser-control-'));
-  database = await createEmbeddedDatabase({ dir, log: silentLog });
-  stores = createStores(database);
-  await ensureIndexes(stores);
-});
-afterAll(async () => {
-  await database.close();
-  await rm(dir, { recursive: true, force: true });
-});
+const embedded = useEmbeddedStores();
 
 function setup(outcome: PageCapture | TaskError = page, stealthBrowsers = 0) {
   const calls: Array<{ timeoutMs: number; browserClass: BrowserClass | undefined }> = [];
   const scraper = createScraper({
-    cachedCapture: createCachedCapture({ cache: stores.cache, log: silentLog }),
-    results: stores.results,
+    cachedCapture: createCachedCapture({ cache: embedded.stores.cache, log: silentLog }),
+    results: embedded.stores.results,
     log: silentLog,
     runTask: async (_spec, { timeoutMs, browserClass }) => {
       calls.push({ timeoutMs, browserClass });
