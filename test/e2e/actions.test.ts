@@ -1,24 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useSiteAndTabhive } from '../helpers/use-site-and-tabhive';
 import { dataUrlBytes, pngSize } from '../helpers/data-url';
-import { startFixtureSite } from '../helpers/fixture-site';
-import { startTestTabhive, waitUntil } from '../helpers/start-test-tabhive';
+import { waitUntil } from '../helpers/start-test-tabhive';
 
-let site: Awaited<ReturnType<typeof startFixtureSite>>;
-let tabhive: Awaited<ReturnType<typeof startTestTabhive>>;
-
-beforeAll(async () => {
-  site = await startFixtureSite();
-  tabhive = await startTestTabhive();
-});
-afterAll(async () => {
-  await tabhive?.stop();
-  await site?.close();
-});
+const env = useSiteAndTabhive();
 
 describe('actions', () => {
   it('clicks a search box, writes, presses Enter and waits for the results page', async () => {
-    const { status, json } = await tabhive.post('/v2/scrape', {
-      url: site.url('/search-form.html'),
+    const { status, json } = await env.tabhive.post('/v2/scrape', {
+      url: env.site.url('/search-form.html'),
       formats: ['markdown'],
       actions: [
         { type: 'click', selector: '#q' },
@@ -30,17 +20,17 @@ describe('actions', () => {
     });
     expect(status).toBe(200);
     expect(json.data.markdown).toContain('Result for royal jelly');
-    expect(json.data.metadata.url).toBe(site.url('/search?q=royal+jelly'));
+    expect(json.data.metadata.url).toBe(env.site.url('/search?q=royal+jelly'));
     expect(json.data.actions.scrapes).toEqual([
-      { url: site.url('/search?q=royal+jelly'), html: expect.stringContaining('Result for royal jelly') },
+      { url: env.site.url('/search?q=royal+jelly'), html: expect.stringContaining('Result for royal jelly') },
     ]);
     expect(json.data.actions).toMatchObject({ screenshots: [], javascriptReturns: [], pdfs: [] });
   });
 
   it('clicks the first match, or every match with all', async () => {
     const count = async (all: boolean) => {
-      const { json } = await tabhive.post('/v2/scrape', {
-        url: site.url('/buttons.html'),
+      const { json } = await env.tabhive.post('/v2/scrape', {
+        url: env.site.url('/buttons.html'),
         actions: [
           { type: 'click', selector: '.bee', all },
           {
@@ -56,8 +46,8 @@ describe('actions', () => {
   });
 
   it('scrolls an infinite list until more items load', async () => {
-    const { json } = await tabhive.post('/v2/scrape', {
-      url: site.url('/infinite-scroll.html'),
+    const { json } = await env.tabhive.post('/v2/scrape', {
+      url: env.site.url('/infinite-scroll.html'),
       actions: [
         { type: 'scroll', direction: 'down' },
         { type: 'wait', selector: '#item-20' },
@@ -69,8 +59,8 @@ describe('actions', () => {
   });
 
   it('returns what scripts return, as expressions or function bodies, awaiting promises', async () => {
-    const { json } = await tabhive.post('/v2/scrape', {
-      url: site.url('/'),
+    const { json } = await env.tabhive.post('/v2/scrape', {
+      url: env.site.url('/'),
       actions: [
         { type: 'executeJavascript', script: 'document.title' },
         { type: 'executeJavascript', script: 'return { bees: 3, names: ["queen"] }' },
@@ -87,8 +77,8 @@ describe('actions', () => {
   });
 
   it('runs scripts on a page whose CSP forbids eval, in a world the page cannot see into', async () => {
-    const { status, json } = await tabhive.post('/v2/scrape', {
-      url: site.url('/csp.html'),
+    const { status, json } = await env.tabhive.post('/v2/scrape', {
+      url: env.site.url('/csp.html'),
       actions: [
         {
           type: 'executeJavascript',
@@ -104,9 +94,9 @@ describe('actions', () => {
   });
 
   it('answers SCRAPE_ACTION_ERROR naming the action that failed, and leaves nothing behind', async () => {
-    const before = tabhive.tabhive.hub.browserStatuses()[0]?.status;
-    const { status, json } = await tabhive.post('/v2/scrape', {
-      url: site.url('/'),
+    const before = env.tabhive.tabhive.hub.browserStatuses()[0]?.status;
+    const { status, json } = await env.tabhive.post('/v2/scrape', {
+      url: env.site.url('/'),
       actions: [
         { type: 'wait', milliseconds: 10 },
         { type: 'executeJavascript', script: 'return missingHoney.count' },
@@ -118,8 +108,8 @@ describe('actions', () => {
       /^Action\(s\) failed to complete\. Error code: actions\[1\] \(executeJavascript\) failed: ReferenceError: missingHoney is not defined/,
     );
 
-    const missing = await tabhive.post('/v2/scrape', {
-      url: site.url('/'),
+    const missing = await env.tabhive.post('/v2/scrape', {
+      url: env.site.url('/'),
       actions: [{ type: 'click', selector: '#no-such-button' }],
     });
     expect(missing.json.error).toContain('actions[0] (click) failed: no element matches #no-such-button');
@@ -127,13 +117,13 @@ describe('actions', () => {
     // The browser reports its state after every task: back to the launch window alone.
     await waitUntil(
       () => {
-        const status = tabhive.tabhive.hub.browserStatuses()[0]?.status;
+        const status = env.tabhive.tabhive.hub.browserStatuses()[0]?.status;
         return status !== undefined && status.runningTasks === 0 && status.windows === 1;
       },
       5_000,
       'the task windows to close',
     );
-    expect(tabhive.tabhive.hub.browserStatuses()[0]?.status).toEqual({
+    expect(env.tabhive.tabhive.hub.browserStatuses()[0]?.status).toEqual({
       runningTasks: 0,
       windows: before?.windows ?? 1,
       debuggerSessions: 0,
@@ -142,29 +132,29 @@ describe('actions', () => {
   });
 
   it('cleans up after a task that ran out of time in the middle of its actions', async () => {
-    const { status } = await tabhive.post('/v2/scrape', {
-      url: site.url('/'),
+    const { status } = await env.tabhive.post('/v2/scrape', {
+      url: env.site.url('/'),
       timeout: 2_000,
       actions: [{ type: 'wait', selector: '#never-appears' }],
     });
     expect(status).toBe(408);
     await waitUntil(
       () => {
-        const state = tabhive.tabhive.hub.browserStatuses()[0]?.status;
+        const state = env.tabhive.tabhive.hub.browserStatuses()[0]?.status;
         return state?.runningTasks === 0 && state.windows === 1;
       },
       5_000,
       'the timed-out task to clean up',
     );
-    expect(tabhive.tabhive.hub.browserStatuses()[0]?.status).toMatchObject({
+    expect(env.tabhive.tabhive.hub.browserStatuses()[0]?.status).toMatchObject({
       debuggerSessions: 0,
       sessionRules: 0,
     });
   });
 
   it('takes viewport, sized and full-page screenshots, and the screenshot format', async () => {
-    const { json } = await tabhive.post('/v2/scrape', {
-      url: site.url('/tall.html'),
+    const { json } = await env.tabhive.post('/v2/scrape', {
+      url: env.site.url('/tall.html'),
       formats: ['markdown', { type: 'screenshot', fullPage: true }],
       actions: [
         { type: 'executeJavascript', script: 'return [innerWidth, innerHeight]' },
@@ -186,8 +176,8 @@ describe('actions', () => {
   });
 
   it('prints a PDF', async () => {
-    const { json } = await tabhive.post('/v2/scrape', {
-      url: site.url('/'),
+    const { json } = await env.tabhive.post('/v2/scrape', {
+      url: env.site.url('/'),
       actions: [{ type: 'pdf', format: 'A4', landscape: true }],
     });
     const pdf = dataUrlBytes(json.data.actions.pdfs[0], 'application/pdf');
@@ -199,7 +189,10 @@ describe('actions', () => {
   });
 
   it('refuses proxy "stealth" with 503 when no stealth browser is connected', async () => {
-    const { status, json } = await tabhive.post('/v2/scrape', { url: site.url('/'), proxy: 'stealth' });
+    const { status, json } = await env.tabhive.post('/v2/scrape', {
+      url: env.site.url('/'),
+      proxy: 'stealth',
+    });
     expect(status).toBe(503);
     expect(json).toMatchObject({ success: false, code: 'STEALTH_UNAVAILABLE' });
   });
