@@ -13,6 +13,7 @@ import { compilePatterns, judgeLink, judgeTarget, urlKey, type CompiledPatterns 
 import { fetchRobots, fetchSitemapUrls } from './crawl-discovery';
 import type { RobotsRules } from './robots-txt';
 import type { JobSpec } from './job-spec';
+import { withJsonKey } from '../scrape/v1-json-key';
 import { finishIfDone } from './finish-job';
 
 /** Lease of a running page task; renewed every third of it while the page runs (reliability-security.md C9). */
@@ -193,7 +194,7 @@ export function createJobRunner({
     }, TASK_LEASE_MS / 3);
     try {
       let capture: PageCapture | undefined;
-      const document = await scraper.scrape(
+      const scraped = await scraper.scrape(
         {
           ...spec.scrapeOptions,
           url: { raw: task.url, url: task.url },
@@ -201,6 +202,7 @@ export function createJobRunner({
         },
         { teamId: job.teamId, scrapeId: task._id, keepResult: false, onCapture: (c) => (capture = c) },
       );
+      const document = withJsonKey(scraped, spec.jsonKey ?? 'json');
       if (spec.crawl !== undefined) await discover(job, spec, task, capture);
       if (await startIsFilteredOut(job, spec, task)) {
         // Its links count, the page does not (contract §8): it fails instead of joining `data`.

@@ -27,6 +27,8 @@ export interface JobSpec {
   /** Seconds between page starts; forces one page at a time. */
   delay?: number;
   webhook?: WebhookV2;
+  /** v1 jobs with the `extract` format: pages carry the extracted data in `extract`, not `json`. */
+  jsonKey?: 'extract';
   crawl?: CrawlSpec;
   /** The options `GET /crawl/ongoing` shows, in the request's version's names. */
   options: Record<string, unknown>;
@@ -117,7 +119,7 @@ export function crawlSpecFromV2(request: CrawlRequestV2): JobSpec {
 }
 
 export function crawlSpecFromV1(request: CrawlRequestV1): JobSpec {
-  return crawlSpec(request, {
+  const spec = crawlSpec(request, {
     version: 'v1',
     maxPathDepth: request.maxDepth,
     // `crawlEntireDomain`, when sent, wins over the deprecated `allowBackwardLinks` (contract §11.3).
@@ -129,6 +131,7 @@ export function crawlSpecFromV1(request: CrawlRequestV1): JobSpec {
       ignoreSitemap: request.ignoreSitemap,
     },
   });
+  return request.jsonKey === 'extract' ? { ...spec, jsonKey: 'extract' } : spec;
 }
 
 /** Drops undefined values, so that stored specs and answers omit what was not given. */

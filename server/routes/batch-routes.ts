@@ -21,6 +21,7 @@ interface BatchInput {
   zeroDataRetention?: boolean | undefined;
   appendToId?: string | undefined;
   scrapeOptions: ScrapeOptionsV2;
+  jsonKey?: 'json' | 'extract';
 }
 
 /**
@@ -53,6 +54,7 @@ export function batchRoutes({ jobs, api }: { jobs: JobService; api: Middleware }
       scrapeOptions: input.scrapeOptions,
       zeroDataRetention: input.zeroDataRetention ?? false,
       ...optional({ maxConcurrency: input.maxConcurrency, webhook: input.webhook }),
+      ...(input.jsonKey === 'extract' ? { jsonKey: 'extract' as const } : {}),
       options: {},
     };
     const teamId = teamOf(ctx).id;

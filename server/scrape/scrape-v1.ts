@@ -2,9 +2,9 @@ import type { ScrapeV1 } from '../../shared/api/v1/scrape-request';
 import type { ResultStore } from '../store/stores/result-store';
 import type { Log } from '../log';
 import type { Scraper } from './create-scraper';
-import type { ScrapeDocument } from './scrape-document';
+import { withJsonKey, type ScrapeDocumentV1 } from './v1-json-key';
 
-export type ScrapeDocumentV1 = Omit<ScrapeDocument, 'json'> & { json?: unknown; extract?: unknown };
+export type { ScrapeDocumentV1 } from './v1-json-key';
 
 /**
  * A v1 scrape: the v2 pipeline, then the v1 differences in the document (contract §11.1): the
@@ -16,13 +16,12 @@ export async function scrapeV1(
   { request, jsonKey, warnings }: ScrapeV1,
   teamId: string,
 ): Promise<ScrapeDocumentV1> {
-  const document: ScrapeDocumentV1 = await scraper.scrape(request, { teamId });
+  const document = await scraper.scrape(request, { teamId });
   if (jsonKey === 'json' && warnings.length === 0) return document;
-  const { json, warning, ...rest } = document;
+  const { warning, ...rest } = withJsonKey(document, jsonKey);
   const allWarnings = [...(warning === undefined ? [] : [warning]), ...warnings];
   const v1: ScrapeDocumentV1 = {
     ...rest,
-    ...(json === undefined ? {} : { [jsonKey]: json }),
     ...(allWarnings.length > 0 ? { warning: allWarnings.join(' ') } : {}),
   };
   if (request.zeroDataRetention !== true) {

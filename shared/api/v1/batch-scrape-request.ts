@@ -45,7 +45,7 @@ export const BatchScrapeRequestV1 = strictBody(
       origin,
       integration,
       zeroDataRetention,
-      scrapeOptions: v1ToV2Options(options, ctx).options,
+      ...(({ options: scrapeOptions, jsonKey }) => ({ scrapeOptions, jsonKey }))(v1ToV2Options(options, ctx)),
     }),
   );
 export type BatchScrapeRequestV1 = z.infer<typeof BatchScrapeRequestV1>;

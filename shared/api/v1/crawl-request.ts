@@ -37,15 +37,20 @@ export const CrawlRequestV1 = strictBody(
     regexOnFullURL: z.boolean().default(false),
     delay: z.number().positive().optional(),
     maxConcurrency: z.int().positive().optional(),
-    scrapeOptions: ScrapeOptionsV1.default(() => ScrapeOptionsV1.parse({})).transform(
-      (options, ctx) => v1ToV2Options(options, ctx).options,
-    ),
+    scrapeOptions: ScrapeOptionsV1.default(() => ScrapeOptionsV1.parse({})).transform(v1ToV2Options),
     webhook: WebhookV2.optional(),
   },
   'v1',
-).superRefine((request, ctx) => {
-  if (urlPathDepth(request.url.url) > request.maxDepth) {
-    ctx.addIssue({ code: 'custom', message: 'URL depth exceeds the specified maxDepth', path: ['url'] });
-  }
-});
+)
+  .superRefine((request, ctx) => {
+    if (urlPathDepth(request.url.url) > request.maxDepth) {
+      ctx.addIssue({ code: 'custom', message: 'URL depth exceeds the specified maxDepth', path: ['url'] });
+    }
+  })
+  // The pages' scrape options in v2 terms, and where v1 puts extracted data (`extract` or `json`).
+  .transform(({ scrapeOptions: { options, jsonKey }, ...request }) => ({
+    ...request,
+    scrapeOptions: options,
+    jsonKey,
+  }));
 export type CrawlRequestV1 = z.infer<typeof CrawlRequestV1>;

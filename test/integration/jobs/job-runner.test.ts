@@ -177,6 +177,34 @@ describe.each(DATABASE_BACKENDS)('$kind database: the job runner', (backend) => 
       expect(runs.size).toBe(20);
     });
 
+    it('gives v1 extract jobs their data under `extract`, as /v1/scrape does', async () => {
+      const scraper: Scraper = {
+        async scrape(request, { scrapeId }) {
+          return {
+            json: { price: 3 },
+            metadata: {
+              sourceURL: request.url.url,
+              url: request.url.url,
+              statusCode: 200,
+              scrapeId: scrapeId ?? 'none',
+              creditsUsed: 5,
+              proxyUsed: 'basic',
+            },
+          };
+        },
+      };
+      run(scraper);
+      const id = await jobs.startBatch('team', { ...BATCH, version: 'v1', jsonKey: 'extract' }, [
+        'https://s.test/x',
+      ]);
+      await finished(id);
+      const status = await jobs.status('team', id, { skip: 0 });
+      const pages = (status as { data: Array<Record<string, unknown>> }).data;
+      expect(pages).toHaveLength(1);
+      expect(pages[0]).toMatchObject({ extract: { price: 3 } });
+      expect(pages[0]).not.toHaveProperty('json');
+    });
+
     it('stops on cancel: queued pages never run, the job reads cancelled', async () => {
       const { scraper, runs } = fakeScraper(() => undefined);
       const id = await jobs.startBatch('team', BATCH, ['https://s.test/a', 'https://s.test/b']);

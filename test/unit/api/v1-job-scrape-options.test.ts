@@ -10,6 +10,7 @@ describe('v1 scrape options of crawl and batch scrape', () => {
       url: 'https://site.test',
       scrapeOptions: { formats: ['markdown', 'json'], jsonOptions: { schema, prompt: 'the price' } },
     });
+    expect(crawl.jsonKey).toBe('json');
     expect(crawl.scrapeOptions.formats).toEqual([
       { type: 'markdown' },
       { type: 'json', schema, prompt: 'the price' },
@@ -20,6 +21,7 @@ describe('v1 scrape options of crawl and batch scrape', () => {
       formats: ['extract', 'screenshot@fullPage'],
       extract: { schema },
     });
+    expect(batch.jsonKey).toBe('extract');
     expect(batch.scrapeOptions.formats).toEqual([
       { type: 'json', schema },
       { type: 'screenshot', fullPage: true },

@@ -51,6 +51,15 @@ describe('crawl specs', () => {
     expect(explicit.crawl?.rules.crawlEntireDomain).toBe(false);
   });
 
+  it('remember that a v1 crawl with the extract format answers in `extract`', () => {
+    const request = {
+      url: 'https://site.test',
+      scrapeOptions: { formats: ['extract'], extract: { schema: { type: 'object' } } },
+    };
+    expect(crawlSpecFromV1(CrawlRequestV1.parse(request)).jsonKey).toBe('extract');
+    expect(crawlSpecFromV1(CrawlRequestV1.parse({ url: 'https://site.test' }))).not.toHaveProperty('jsonKey');
+  });
+
   it('keep optional settings out of the stored spec when they were not given', () => {
     const spec = crawlSpecFromV2(CrawlRequestV2.parse({ url: 'https://site.test', sitemap: 'only' }));
     expect(spec).not.toHaveProperty('delay');
