@@ -115,3 +115,20 @@ export class StoreUnavailableError extends Error {
     this.name = 'StoreUnavailableError';
   }
 }
+
+/**
+ * Inserts `document` unless a unique index (or `_id`) already holds its key: the idempotent write
+ * behind enqueues, charges and one-time keys. Returns whether it was inserted.
+ */
+export async function insertIfAbsent<T extends StoredDocument>(
+  collection: Collection<T>,
+  document: T,
+): Promise<boolean> {
+  try {
+    await collection.insertOne(document);
+    return true;
+  } catch (err) {
+    if (err instanceof DuplicateKeyError) return false;
+    throw err;
+  }
+}

@@ -1,4 +1,4 @@
-import { DuplicateKeyError, type Collection, type Database, type StoredDocument } from '../database';
+import { insertIfAbsent, type Collection, type Database, type StoredDocument } from '../database';
 import { RESULT_RETENTION_MS } from './result-store';
 
 export interface CrawlNote extends StoredDocument {
@@ -24,36 +24,26 @@ export function createCrawlNoteStore(database: Database) {
     },
 
     async noteRobotsBlocked(jobId: string, urlKey: string, url: string, now = new Date()) {
-      try {
-        await notes.insertOne({
-          _id: `${jobId}:robots:${urlKey}`,
-          jobId,
-          kind: 'robotsBlocked',
-          url,
-          createdAt: now,
-          expiresAt: new Date(now.getTime() + RESULT_RETENTION_MS),
-        });
-      } catch (err) {
-        if (!(err instanceof DuplicateKeyError)) throw err;
-      }
+      await insertIfAbsent(notes, {
+        _id: `${jobId}:robots:${urlKey}`,
+        jobId,
+        kind: 'robotsBlocked',
+        url,
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + RESULT_RETENTION_MS),
+      });
     },
 
     /** Takes an `x-idempotency-key` for a new job; false when it was used before. */
     async claimIdempotencyKey(teamId: string, key: string, jobId: string, now = new Date()) {
-      try {
-        await notes.insertOne({
-          _id: `idempotency:${teamId}:${key}`,
-          jobId,
-          kind: 'idempotencyKey',
-          url: '',
-          createdAt: now,
-          expiresAt: new Date(now.getTime() + RESULT_RETENTION_MS),
-        });
-        return true;
-      } catch (err) {
-        if (err instanceof DuplicateKeyError) return false;
-        throw err;
-      }
+      return insertIfAbsent(notes, {
+        _id: `idempotency:${teamId}:${key}`,
+        jobId,
+        kind: 'idempotencyKey',
+        url: '',
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + RESULT_RETENTION_MS),
+      });
     },
 
     async robotsBlocked(jobId: string): Promise<string[]> {

@@ -1,4 +1,4 @@
-import { DuplicateKeyError, type Collection, type Database, type StoredDocument } from '../database';
+import { insertIfAbsent, type Collection, type Database, type StoredDocument } from '../database';
 import type { TeamStore } from './team-store';
 
 export interface LedgerEntry extends StoredDocument {
@@ -36,12 +36,7 @@ export function createCreditLedgerStore(database: Database, teams: TeamStore) {
       reason: string;
       now?: Date;
     }) {
-      try {
-        await ledger.insertOne({ _id: key, teamId, credits, reason, at: now });
-      } catch (err) {
-        if (err instanceof DuplicateKeyError) return false;
-        throw err;
-      }
+      if (!(await insertIfAbsent(ledger, { _id: key, teamId, credits, reason, at: now }))) return false;
       await teams.addCreditsUsed(teamId, credits);
       return true;
     },

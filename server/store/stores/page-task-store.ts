@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { DuplicateKeyError, type Collection, type Database, type StoredDocument } from '../database';
+import { insertIfAbsent, type Collection, type Database, type StoredDocument } from '../database';
 
 export type PageTaskState = 'queued' | 'leased' | 'done' | 'failed' | 'cancelled';
 
@@ -45,21 +45,15 @@ export function createPageTaskStore(database: Database) {
 
     /** Adds a task unless the job already has one for this URL; returns whether it was added. */
     async enqueue(task: NewPageTask, now = new Date()): Promise<boolean> {
-      try {
-        await tasks.insertOne({
-          ...task,
-          _id: randomUUID(),
-          state: 'queued',
-          attempts: 0,
-          availableAt: now,
-          createdAt: now,
-          updatedAt: now,
-        });
-        return true;
-      } catch (err) {
-        if (err instanceof DuplicateKeyError) return false;
-        throw err;
-      }
+      return insertIfAbsent(tasks, {
+        ...task,
+        _id: randomUUID(),
+        state: 'queued',
+        attempts: 0,
+        availableAt: now,
+        createdAt: now,
+        updatedAt: now,
+      });
     },
 
     /**

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { DuplicateKeyError, type Collection, type Database, type StoredDocument } from '../database';
+import { insertIfAbsent, type Collection, type Database, type StoredDocument } from '../database';
 
 export type DeliveryState = 'pending' | 'sending' | 'delivered' | 'dead';
 
@@ -42,20 +42,14 @@ export function createWebhookOutboxStore(database: Database) {
 
     /** Adds the event unless it is there already; returns whether it was added. */
     async enqueue(delivery: NewWebhookDelivery, now = new Date()): Promise<boolean> {
-      try {
-        await outbox.insertOne({
-          ...delivery,
-          state: 'pending',
-          attempts: 0,
-          availableAt: now,
-          createdAt: now,
-          updatedAt: now,
-        });
-        return true;
-      } catch (err) {
-        if (err instanceof DuplicateKeyError) return false;
-        throw err;
-      }
+      return insertIfAbsent(outbox, {
+        ...delivery,
+        state: 'pending',
+        attempts: 0,
+        availableAt: now,
+        createdAt: now,
+        updatedAt: now,
+      });
     },
 
     /** Leases the oldest due delivery (pending and due, or sending with an expired lease). */
