@@ -22,6 +22,7 @@ export const BatchScrapeRequestV1 = strictBody(
 )
   .superRefine(refineScrapeOptionsV2)
   .superRefine(refineScrapeOptionsV1)
+  // Everything that is not a job field is a scrape option, mapped to v2 as /v1/scrape maps it.
   .transform(
     (
       {
@@ -36,16 +37,20 @@ export const BatchScrapeRequestV1 = strictBody(
         ...options
       },
       ctx,
-    ) => ({
-      urls,
-      webhook,
-      appendToId,
-      ignoreInvalidURLs,
-      maxConcurrency,
-      origin,
-      integration,
-      zeroDataRetention,
-      ...(({ options: scrapeOptions, jsonKey }) => ({ scrapeOptions, jsonKey }))(v1ToV2Options(options, ctx)),
-    }),
+    ) => {
+      const { options: scrapeOptions, jsonKey } = v1ToV2Options(options, ctx);
+      return {
+        urls,
+        webhook,
+        appendToId,
+        ignoreInvalidURLs,
+        maxConcurrency,
+        origin,
+        integration,
+        zeroDataRetention,
+        scrapeOptions,
+        jsonKey,
+      };
+    },
   );
 export type BatchScrapeRequestV1 = z.infer<typeof BatchScrapeRequestV1>;
