@@ -11,6 +11,7 @@ import type { JobService } from './jobs/create-job-service';
 import { batchRoutes } from './routes/batch-routes';
 import { crawlRoutes } from './routes/crawl-routes';
 import { healthRoutes } from './routes/health-routes';
+import { openApiRoutes } from './routes/openapi-routes';
 import { scrapeRoutes } from './routes/scrape-routes';
 import { v1ScrapeRoutes } from './routes/v1-scrape-routes';
 import type { Scraper } from './scrape/create-scraper';
@@ -39,6 +40,7 @@ export function createApp(deps: AppDeps): Koa {
   const api = compose([authenticate({ keyring: deps.keyring }), readJsonBody()]);
   const routers = [
     healthRoutes({ connectedBrowsers: deps.connectedBrowsers, storeKind: deps.storeKind }),
+    openApiRoutes(),
     scrapeRoutes({ scraper: deps.scraper, results: deps.results, api }),
     v1ScrapeRoutes({ scraper: deps.scraper, results: deps.results, log: deps.log, api }),
     ...(deps.jobs === undefined

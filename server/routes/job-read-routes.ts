@@ -1,14 +1,9 @@
 import type Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
-import { z } from 'zod';
+import { JobPageQuery } from '../../shared/api/job-page-query';
 import { teamOf } from '../http/authenticate';
 import { errors } from '../http/errors';
 import type { JobService } from '../jobs/create-job-service';
-
-const PageQuery = z.object({
-  skip: z.coerce.number().int().min(0).default(0),
-  limit: z.coerce.number().int().positive().optional(),
-});
 
 /**
  * Status, cancel and errors of crawl and batch jobs, on `prefix` (`/v2/crawl`, `/v1/batch/scrape`,
@@ -21,7 +16,7 @@ export function jobReadRoutes(
   { jobs, api }: { jobs: JobService; api: Middleware },
 ) {
   router.get(`${prefix}/:id`, api, async (ctx) => {
-    const query = PageQuery.safeParse(ctx.query);
+    const query = JobPageQuery.safeParse(ctx.query);
     const page = query.success ? query.data : { skip: 0 };
     const status = await jobs.status(teamOf(ctx).id, ctx.params.id ?? '', page);
     if (status === undefined) throw errors.jobNotFound();

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { JsonValue } from '../json-value';
 import { strictBody } from '../strict-body';
 import { scrapeOptionsV2Shape } from '../v2/scrape-options';
 
@@ -30,7 +31,7 @@ export const JsonOptionsV1 = strictBody(
   {
     mode: z.literal('llm').default('llm'),
     /** A JSON Schema; the JS SDK converts zod schemas with zod-to-json-schema. */
-    schema: z.json().optional(),
+    schema: JsonValue.optional(),
     /** Accepted; Firecrawl replaces it with its own, and so does Tabhive. */
     systemPrompt: z.string().optional(),
     prompt: z.string().max(10_000).optional(),
@@ -44,7 +45,7 @@ export type JsonOptionsV1 = z.infer<typeof JsonOptionsV1>;
 export const ChangeTrackingOptionsV1 = strictBody(
   {
     prompt: z.string().optional(),
-    schema: z.json().optional(),
+    schema: JsonValue.optional(),
     modes: z.array(z.enum(['json', 'git-diff'])).default(() => []),
     tag: z.string().nullable().default(null),
   },

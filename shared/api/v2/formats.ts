@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { JsonValue } from '../json-value';
 import { Viewport } from '../viewport';
 
 /** Format names that only the v1 API knows, with what to send to v2 instead. */
@@ -18,13 +19,13 @@ const formatObjects = [
   z.strictObject({
     type: z.literal('json'),
     /** A JSON Schema; the JS SDK converts zod schemas, so expect `$schema` and similar keys. */
-    schema: z.json().optional(),
+    schema: JsonValue.optional(),
     prompt: z.string().max(10_000).optional(),
   }),
   z.strictObject({
     type: z.literal('changeTracking'),
     modes: z.array(z.enum(['json', 'git-diff'])).default(() => []),
-    schema: z.json().optional(),
+    schema: JsonValue.optional(),
     prompt: z.string().optional(),
     /** Keeps a separate history per tag. */
     tag: z.string().nullable().default(null),
@@ -36,6 +37,9 @@ const formatObjects = [
     viewport: Viewport.optional(),
   }),
 ] as const;
+
+/** The format names that `formats` accepts in place of `{ type }` objects. */
+export const FormatNameV2 = z.enum(formatObjects.map((format) => format.shape.type.value));
 
 /**
  * One entry of v2 `formats`: a format name or a format object, always parsed to the object

@@ -1,0 +1,186 @@
+import type { QuerySchemaName, RequestSchemaName, ResponseSchemaName } from './api-schemas';
+
+type Response = { description: string; schema: ResponseSchemaName } | { description: string; text: true };
+
+/** One route the server answers, as the OpenAPI document describes it. */
+export interface ApiOperation {
+  method: 'get' | 'post' | 'delete';
+  /** OpenAPI path template: `{id}` where the router says `:id`. */
+  path: string;
+  summary: string;
+  tag: 'v2' | 'v1' | 'service';
+  /** Behind the bearer key (contract §1.2). */
+  authenticated: boolean;
+  body?: RequestSchemaName;
+  query?: QuerySchemaName;
+  responses: Record<string, Response>;
+}
+
+const error = (description: string): Response => ({ description, schema: 'ErrorEnvelope' });
+
+/** What any authenticated route may answer besides its own results. */
+const authErrors = {
+  '401': error('Missing or unknown API key'),
+  default: error("Any other failure, in Firecrawl's error envelope"),
+};
+
+/** What a body-taking route adds: its validation error. */
+const bodyErrors = {
+  '400': error('The body failed validation; `details` lists the zod issues'),
+  ...authErrors,
+};
+
+/** Scrapes can fail for reasons outside the request: the target, the browser, the time limit. */
+const scrapeErrors = {
+  ...bodyErrors,
+  '403': error('The URL is refused by the URL policy (URL_BLOCKED)'),
+  '408': error('The scrape ran out of time (SCRAPE_TIMEOUT)'),
+  '500': error('The page could not be scraped; `code` says why (SCRAPE_SITE_ERROR, SCRAPE_ACTION_ERROR, …)'),
+  '503': error('No browser can take the work right now; see Retry-After'),
+};
+
+function scrapeOperations(version: 'v1' | 'v2'): ApiOperation[] {
+  return [
+    {
+      method: 'post',
+      path: `/${version}/scrape`,
+      summary: 'Scrape one page',
+      tag: version,
+      authenticated: true,
+      body: version === 'v2' ? 'ScrapeRequestV2' : 'ScrapeRequestV1',
+      responses: {
+        '200': { description: 'The scraped document', schema: 'ScrapeResponse' },
+        ...scrapeErrors,
+      },
+    },
+    {
+      method: 'get',
+      path: `/${version}/scrape/{id}`,
+      summary: 'A stored scrape result, by its scrapeId',
+      tag: version,
+      authenticated: true,
+      responses: {
+        '200': { description: 'The document as the scrape answered it', schema: 'ScrapeResponse' },
+        '404': error('No such scrape, or it expired'),
+        ...authErrors,
+      },
+    },
+  ];
+}
+
+/** Status, cancel and errors, shared by crawls and batches on each prefix. */
+function jobReadOperations(prefix: string, version: 'v1' | 'v2', what: string): ApiOperation[] {
+  return [
+    {
+      method: 'get',
+      path: `${prefix}/{id}`,
+      summary: `Status of a ${what} and a page of its documents`,
+      tag: version,
+      authenticated: true,
+      query: 'JobPageQuery',
+      responses: {
+        '200': { description: 'Status and documents; `next` links the following page', schema: 'JobStatus' },
+        '404': error('No such job for this team'),
+        ...authErrors,
+      },
+    },
+    {
+      method: 'delete',
+      path: `${prefix}/{id}`,
+      summary: `Cancel a ${what}`,
+      tag: version,
+      authenticated: true,
+      responses: {
+        '200': { description: 'Cancelled', schema: 'JobCancelled' },
+        '404': { description: 'No such job for this team (no `success` key)', schema: 'CancelError' },
+        ...authErrors,
+      },
+    },
+    {
+      method: 'get',
+      path: `${prefix}/{id}/errors`,
+      summary: `Pages of a ${what} that failed, and URLs robots.txt kept out`,
+      tag: version,
+      authenticated: true,
+      responses: {
+        '200': { description: 'Failed pages and robots-blocked URLs', schema: 'JobErrors' },
+        '403': error("Another team's job"),
+        '404': error('No such job'),
+        ...authErrors,
+      },
+    },
+  ];
+}
+
+function jobOperations(version: 'v1' | 'v2'): ApiOperation[] {
+  const ongoing = (path: string): ApiOperation => ({
+    method: 'get',
+    path,
+    summary: "The team's running crawls",
+    tag: version,
+    authenticated: true,
+    responses: { '200': { description: 'Running crawls', schema: 'OngoingCrawls' }, ...authErrors },
+  });
+  const start = (path: string, summary: string, body: RequestSchemaName): ApiOperation => ({
+    method: 'post',
+    path,
+    summary,
+    tag: version,
+    authenticated: true,
+    body,
+    responses: {
+      '200': { description: 'The job was created; poll `url` for its status', schema: 'JobStarted' },
+      '402': error("The team's credits do not cover the job"),
+      '409': error('The x-idempotency-key was used before'),
+      ...bodyErrors,
+    },
+  });
+  const V = version === 'v2' ? 'V2' : 'V1';
+  return [
+    ongoing(`/${version}/crawl/ongoing`),
+    ongoing(`/${version}/crawl/active`),
+    start(`/${version}/crawl`, 'Start a crawl', `CrawlRequest${V}`),
+    ...jobReadOperations(`/${version}/crawl`, version, 'crawl'),
+    start(`/${version}/batch/scrape`, 'Start a batch scrape', `BatchScrapeRequest${V}`),
+    ...jobReadOperations(`/${version}/batch/scrape`, version, 'batch scrape'),
+  ];
+}
+
+const serviceOperations: ApiOperation[] = [
+  {
+    method: 'get',
+    path: '/',
+    summary: 'Liveness, as plain text (as Firecrawl)',
+    tag: 'service',
+    authenticated: false,
+    responses: { '200': { description: 'A line of text', text: true } },
+  },
+  {
+    method: 'get',
+    path: '/health',
+    summary: 'Liveness with the connected browsers and the store in use',
+    tag: 'service',
+    authenticated: false,
+    responses: { '200': { description: 'The server is up', schema: 'HealthResponse' } },
+  },
+  {
+    method: 'get',
+    path: '/openapi.json',
+    summary: 'This document',
+    tag: 'service',
+    authenticated: false,
+    responses: { '200': { description: 'The OpenAPI 3.1 document', schema: 'OpenApiDocument' } },
+  },
+];
+
+/**
+ * Every HTTP route Tabhive serves, in the order the document lists them. A unit test checks this
+ * table against the routers, so a route cannot be added without describing it here.
+ */
+export const apiOperations: readonly ApiOperation[] = [
+  ...serviceOperations,
+  ...scrapeOperations('v2'),
+  ...jobOperations('v2'),
+  ...scrapeOperations('v1'),
+  ...jobOperations('v1'),
+];

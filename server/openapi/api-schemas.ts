@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { JobPageQuery } from '../../shared/api/job-page-query';
+import { CancelError, ErrorEnvelope } from '../../shared/api/responses/error-envelope';
+import { HealthResponse } from '../../shared/api/responses/health-response';
+import {
+  JobCancelled,
+  JobErrors,
+  JobStarted,
+  JobStatus,
+  OngoingCrawls,
+} from '../../shared/api/responses/job-responses';
+import { ScrapeResponse } from '../../shared/api/responses/scrape-responses';
+import { BatchScrapeRequestV1 } from '../../shared/api/v1/batch-scrape-request';
+import { CrawlRequestV1 } from '../../shared/api/v1/crawl-request';
+import { ScrapeRequestV1 } from '../../shared/api/v1/scrape-request';
+import { BatchScrapeRequestV2 } from '../../shared/api/v2/batch-scrape-request';
+import { CrawlRequestV2 } from '../../shared/api/v2/crawl-request';
+import { ScrapeRequestV2 } from '../../shared/api/v2/scrape-request';
+
+/**
+ * The zod schemas the routes parse requests with, and those their answers follow, under the names
+ * the OpenAPI document gives them (`#/components/schemas/<name>`).
+ */
+export const requestSchemas = {
+  ScrapeRequestV2,
+  ScrapeRequestV1,
+  CrawlRequestV2,
+  CrawlRequestV1,
+  BatchScrapeRequestV2,
+  BatchScrapeRequestV1,
+} satisfies Record<string, z.ZodType>;
+
+/** Enough of an OpenAPI document to tell it from anything else. */
+const OpenApiDocument = z.looseObject({
+  openapi: z.string(),
+  info: z.looseObject({ title: z.string(), version: z.string() }),
+  paths: z.record(z.string(), z.looseObject({})),
+});
+
+export const responseSchemas = {
+  ErrorEnvelope,
+  CancelError,
+  ScrapeResponse,
+  JobStarted,
+  JobStatus,
+  JobCancelled,
+  JobErrors,
+  OngoingCrawls,
+  HealthResponse,
+  OpenApiDocument,
+} satisfies Record<string, z.ZodType>;
+
+export const querySchemas = { JobPageQuery } satisfies Record<string, z.ZodObject>;
+
+export type RequestSchemaName = keyof typeof requestSchemas;
+export type ResponseSchemaName = keyof typeof responseSchemas;
+export type QuerySchemaName = keyof typeof querySchemas;

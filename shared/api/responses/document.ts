@@ -1,0 +1,33 @@
+import { z } from 'zod';
+
+/**
+ * What the wire carries for one scraped page (contract §3.5), as documentation and for response
+ * checks. Loose: formats add their own keys (v1's `extract`), and metadata carries the page's meta
+ * tags under their own names.
+ */
+export const DocumentMetadata = z.looseObject({
+  sourceURL: z.string(),
+  url: z.string(),
+  statusCode: z.int(),
+  scrapeId: z.string(),
+  creditsUsed: z.number(),
+  proxyUsed: z.enum(['basic', 'stealth']),
+  contentType: z.string().optional(),
+  error: z.string().optional(),
+});
+
+export const Document = z.looseObject({
+  markdown: z.string().optional(),
+  html: z.string().optional(),
+  rawHtml: z.string().optional(),
+  links: z.array(z.string()).optional(),
+  images: z.array(z.string()).optional(),
+  screenshot: z.string().optional(),
+  summary: z.string().optional(),
+  json: z.unknown().optional(),
+  actions: z.looseObject({}).optional(),
+  changeTracking: z.looseObject({}).optional(),
+  branding: z.looseObject({}).optional(),
+  warning: z.string().optional(),
+  metadata: DocumentMetadata,
+});
