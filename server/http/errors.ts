@@ -19,6 +19,12 @@ export const errors = {
   payloadTooLarge: (limitBytes: number) =>
     new ApiError(413, `Request body is larger than ${limitBytes} bytes`, { code: 'PAYLOAD_TOO_LARGE' }),
   notFound: () => new ApiError(404, 'Not found'),
+  unsupportedEndpoint: (method: string, path: string, feature: string) =>
+    new ApiError(
+      404,
+      `Tabhive does not serve Firecrawl's ${feature} endpoint (${method} ${path}). See the compatibility table in Tabhive's README.`,
+      { code: 'UNSUPPORTED_ENDPOINT' },
+    ),
 
   urlBlocked: (message: string) => new ApiError(403, message, { code: 'URL_BLOCKED' }),
   dnsResolution: (host: string) =>

@@ -1,0 +1,65 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../../server/app';
+import { DEFAULT_TEAM, createStaticKeyring } from '../../../server/auth/keyring';
+import { silentLog } from '../../../server/log';
+import type { Scraper } from '../../../server/scrape/create-scraper';
+import type { ResultStore } from '../../../server/store/stores/result-store';
+import { serveApp } from '../../helpers/serve-app';
+
+const API_KEY = 'fc-0123456789abcdef0123456789abcdef';
+let api: { url: string; close(): Promise<void> };
+
+beforeAll(async () => {
+  // No request here reaches a route, so the scraper and the store are never called.
+  const unused = {} as never;
+  const app = createApp({
+    log: silentLog,
+    keyring: createStaticKeyring([{ apiKey: API_KEY, team: DEFAULT_TEAM }]),
+    scraper: unused as Scraper,
+    results: unused as ResultStore,
+    connectedBrowsers: () => 0,
+    storeKind: 'embedded',
+  });
+  api = await serveApp(app);
+});
+afterAll(() => api.close());
+
+describe('Firecrawl endpoints that Tabhive does not serve', () => {
+  const calls: Array<[method: string, path: string, feature: string]> = [
+    ['POST', '/v2/extract', 'extract'],
+    ['GET', '/v2/extract/0b7cf4c2-0000-4000-8000-000000000000', 'extract'],
+    ['POST', '/v1/extract', 'extract'],
+    ['POST', '/v1/deep-research', 'deep research'],
+    ['GET', '/v1/llmstxt/abc', 'llms.txt'],
+    ['POST', '/v2/agent', 'agent'],
+    ['GET', '/v2/agent/threads/t1', 'agent'],
+    ['POST', '/v2/browser', 'browser sessions'],
+    ['DELETE', '/v2/browser/s1', 'browser sessions'],
+    ['POST', '/v2/scrape/job-1/interact', 'interactive scrape'],
+    ['GET', '/v2/monitor', 'monitors'],
+    ['POST', '/v2/parse', 'parsing'],
+    ['POST', '/v2/search/research/papers', 'specialised search'],
+    ['POST', '/v2/search/s1/feedback', 'feedback'],
+    ['GET', '/v2/team/queue-status', 'queue status'],
+    ['GET', '/v1/team/token-usage/historical', 'historical usage'],
+  ];
+
+  it.each(calls)('%s %s answers a JSON 404 that names the feature', async (method, path, feature) => {
+    const response = await fetch(`${api.url}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${API_KEY}`, 'content-type': 'application/json' },
+      ...(method === 'POST' ? { body: '{}' } : {}),
+    });
+    expect(response.status).toBe(404);
+    expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+    const body = (await response.json()) as { success: boolean; code: string; error: string };
+    expect(body).toMatchObject({ success: false, code: 'UNSUPPORTED_ENDPOINT' });
+    expect(body.error).toContain(feature);
+    expect(body.error).toContain(`${method} ${path}`);
+  });
+
+  it('leaves other unknown paths with the plain JSON 404', async () => {
+    const response = await fetch(`${api.url}/v2/no-such-thing`);
+    expect(await response.json()).toEqual({ success: false, error: 'Not found' });
+  });
+});
