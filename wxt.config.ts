@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import { defineConfig } from 'wxt';
 import { EXTENSION_PUBLIC_KEY } from './shared/extension-identity';
 
@@ -10,6 +11,15 @@ export default defineConfig({
   imports: false,
   // The standard extension APIs through webextension-polyfill; chrome.debugger is used directly.
   modules: ['@wxt-dev/webextension-polyfill'],
+  vite: () => ({
+    resolve: {
+      alias: [
+        // The popup converts pages with linkedom, whose CSS parser's `browser` build is a bare global
+        // script with no exports; its CommonJS build bundles fine.
+        { find: /^@acemir\/cssom$/, replacement: createRequire(import.meta.url).resolve('@acemir/cssom') },
+      ],
+    },
+  }),
   manifest: {
     name: 'Tabhive',
     description: 'Scrapes pages to Markdown for you and for your Tabhive server.',

@@ -1,0 +1,214 @@
+import '../../assets/ui.css';
+import './popup.css';
+import { browser, type Browser } from 'wxt/browser';
+import { captureTab, screenshotTab } from '../../utils/capture-tab';
+import type { InPageCapture } from '../../utils/capture-page';
+import { connectionLabel } from '../../utils/connection-label';
+import { convertCapture, type HandScrape } from '../../utils/convert-capture';
+import { downloadName } from '../../utils/download-name';
+import { scrapeOutput, TEXT_EXTENSIONS, type TextFormat } from '../../utils/scrape-output';
+import { sendUiRequest } from '../../utils/send-ui-request';
+import { targetTabId } from '../../utils/target-tab';
+import type { UiStatus } from '../../utils/ui-messages';
+import { dataUrlToBlob, saveFile } from './save-file';
+
+type Format = TextFormat | 'screenshot';
+type Scope = 'main' | 'whole';
+
+const element = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
+const ui = {
+  connection: element('connection'),
+  title: element('page-title'),
+  url: element('page-url'),
+  scope: element<HTMLFieldSetElement>('scope'),
+  text: element<HTMLTextAreaElement>('preview-text'),
+  image: element<HTMLImageElement>('preview-image'),
+  size: element('preview-size'),
+  copy: element<HTMLButtonElement>('copy'),
+  download: element<HTMLButtonElement>('download'),
+  save: element<HTMLButtonElement>('save'),
+  message: element('message'),
+  openOptions: element<HTMLButtonElement>('open-options'),
+};
+
+let tab: Browser.tabs.Tab | undefined;
+let capture: Promise<InPageCapture> | undefined;
+/** Converting is the slow part on big pages, so each scope is converted once, when first shown. */
+const scrapes = new Map<Scope, HandScrape>();
+let screenshot: Promise<string> | undefined;
+let status: UiStatus | undefined;
+
+const chosen = <T extends string>(name: string) =>
+  (document.querySelector<HTMLInputElement>(`input[name="${name}"]:checked`)?.value ?? '') as T;
+
+function say(text: string, tone: 'info' | 'ok' | 'error' = 'info') {
+  ui.message.textContent = text;
+  ui.message.dataset.tone = tone;
+}
+
+async function findTab(): Promise<Browser.tabs.Tab> {
+  const id = targetTabId(location.search);
+  if (id !== undefined) return browser.tabs.get(id);
+  const [active] = await browser.tabs.query({ active: true, currentWindow: true });
+  if (active === undefined) throw new Error('There is no tab to read.');
+  return active;
+}
+
+async function scrapeFor(scope: Scope): Promise<HandScrape> {
+  const cached = scrapes.get(scope);
+  if (cached !== undefined) return cached;
+  if (tab === undefined || capture === undefined) throw new Error('There is no tab to read.');
+  const scrape = convertCapture(await capture, { onlyMainContent: scope === 'main' });
+  scrapes.set(scope, scrape);
+  return scrape;
+}
+
+/** Shows the chosen format and scope; every action works on what is shown. */
+async function render(): Promise<void> {
+  const format = chosen<Format>('format');
+  ui.scope.disabled = format === 'screenshot';
+  ui.text.hidden = format === 'screenshot';
+  ui.image.hidden = format !== 'screenshot';
+  ui.download.textContent = `Download .${format === 'screenshot' ? 'png' : TEXT_EXTENSIONS[format]}`;
+  setActionsEnabled(false);
+  try {
+    if (format === 'screenshot') {
+      if (tab === undefined) throw new Error('There is no tab to photograph.');
+      screenshot ??= screenshotTab(tab);
+      ui.image.src = await screenshot;
+      ui.image.alt = `Screenshot of ${tab.title ?? tab.url ?? 'the page'}`;
+      ui.size.textContent = 'The visible part of the page';
+    } else {
+      const output = scrapeOutput(await scrapeFor(chosen<Scope>('scope')), format);
+      ui.text.value = output.text;
+      ui.size.textContent = describeSize(output.text, format);
+    }
+    setActionsEnabled(true);
+    if (ui.message.dataset.tone === 'error') say('');
+  } catch (error) {
+    if (format === 'screenshot') screenshot = undefined;
+    ui.text.value = '';
+    ui.size.textContent = '';
+    say((error as Error).message, 'error');
+  }
+}
+
+function describeSize(text: string, format: TextFormat): string {
+  if (format === 'links') {
+    const count = text === '' ? 0 : text.split('\n').length;
+    return `${count} ${count === 1 ? 'link' : 'links'}`;
+  }
+  const words = text.split(/\s+/).filter(Boolean).length;
+  return `${words.toLocaleString()} words, ${text.length.toLocaleString()} characters`;
+}
+
+function setActionsEnabled(enabled: boolean) {
+  ui.copy.disabled = !enabled;
+  ui.download.disabled = !enabled;
+  ui.save.disabled = !enabled || !canSave(status);
+}
+
+function canSave(current: UiStatus | undefined): boolean {
+  return current?.origin === 'paired' && (current.state === 'idle' || current.state === 'working');
+}
+
+async function copy(): Promise<void> {
+  const format = chosen<Format>('format');
+  try {
+    if (format === 'screenshot') {
+      if (screenshot === undefined) return;
+      const blob = await dataUrlToBlob(await screenshot);
+      await navigator.clipboard.write([new ClipboardItem({ [blob.type]: blob })]);
+      say('Screenshot copied to the clipboard.', 'ok');
+    } else {
+      await navigator.clipboard.writeText(ui.text.value);
+      say(
+        `${format === 'markdown' ? 'Markdown' : format === 'html' ? 'HTML' : 'Links'} copied to the clipboard.`,
+        'ok',
+      );
+    }
+  } catch (error) {
+    say(`Could not copy: ${(error as Error).message}`, 'error');
+  }
+}
+
+async function download(): Promise<void> {
+  const format = chosen<Format>('format');
+  const title = tab?.title ?? '';
+  const url = tab?.url ?? '';
+  try {
+    if (format === 'screenshot') {
+      if (screenshot === undefined) return;
+      saveFile(await dataUrlToBlob(await screenshot), downloadName(title, url, 'png'));
+    } else {
+      const scrape = await scrapeFor(chosen<Scope>('scope'));
+      const output = scrapeOutput(scrape, format);
+      saveFile(
+        new Blob([output.text], { type: output.mimeType }),
+        downloadName(scrape.title, scrape.url, output.extension),
+      );
+    }
+    say('Download started.', 'ok');
+  } catch (error) {
+    say(`Could not download: ${(error as Error).message}`, 'error');
+  }
+}
+
+async function saveToTeam(): Promise<void> {
+  ui.save.disabled = true;
+  say('Saving to the team’s index…');
+  try {
+    const scrape = await scrapeFor(chosen<Scope>('scope'));
+    const answer = await sendUiRequest({
+      type: 'savePage',
+      page: {
+        url: scrape.url,
+        title: scrape.title,
+        markdown: scrape.markdown,
+        ...(scrape.description === undefined ? {} : { description: scrape.description }),
+      },
+    });
+    if (answer.ok) say(`Saved to ${status?.team ?? 'the team'}’s index.`, 'ok');
+    else say(`Not saved: ${answer.message}`, 'error');
+  } catch (error) {
+    say(`Not saved: ${(error as Error).message}`, 'error');
+  } finally {
+    ui.save.disabled = !canSave(status);
+  }
+}
+
+function showStatus(current: UiStatus | undefined) {
+  status = current;
+  ui.connection.dataset.state = current?.state ?? 'unpaired';
+  ui.connection.textContent = current === undefined ? 'Status unavailable' : connectionLabel(current);
+  ui.connection.title = current?.problem?.message ?? current?.serverUrl ?? '';
+  ui.save.hidden = current?.origin !== 'paired';
+  if (current?.team !== undefined) ui.save.textContent = `Save to ${current.team}’s index`;
+  ui.save.disabled = !canSave(current) || ui.copy.disabled;
+}
+
+async function main() {
+  for (const input of document.querySelectorAll<HTMLInputElement>('input[type="radio"]')) {
+    input.addEventListener('change', () => void render());
+  }
+  ui.copy.addEventListener('click', () => void copy());
+  ui.download.addEventListener('click', () => void download());
+  ui.save.addEventListener('click', () => void saveToTeam());
+  ui.openOptions.addEventListener('click', () => void browser.runtime.openOptionsPage());
+
+  // Scraping needs no server: a worker that cannot answer only hides the team's button.
+  void sendUiRequest({ type: 'getStatus' }).then(showStatus, () => showStatus(undefined));
+  try {
+    tab = await findTab();
+    ui.title.textContent = tab.title || 'Untitled page';
+    ui.url.textContent = tab.url ?? '';
+    ui.url.title = tab.url ?? '';
+    capture = captureTab(tab);
+    await render();
+  } catch (error) {
+    ui.title.textContent = 'Nothing to read here';
+    say((error as Error).message, 'error');
+  }
+}
+
+void main();
