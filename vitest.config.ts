@@ -22,7 +22,8 @@ export default defineConfig({
       {
         test: {
           name: 'e2e',
-          include: ['test/e2e/**/*.test.ts'],
+          // test/compat: the official Firecrawl SDKs (JS and Python) and the API fuzzer against a whole Tabhive.
+          include: ['test/e2e/**/*.test.ts', 'test/compat/**/*.test.ts'],
           // Real Chromium processes: one file at a time keeps two cores from thrashing.
           fileParallelism: false,
           testTimeout: 60_000,
