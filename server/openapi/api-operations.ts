@@ -109,7 +109,25 @@ function jobReadOperations(prefix: string, version: 'v1' | 'v2', what: string): 
         ...authErrors,
       },
     },
+    ...(version === 'v1' ? [v1ErrorsByDelete(prefix, what)] : []),
   ];
+}
+
+/** What the v1 JS client sends for its errors methods; the same read as the GET. */
+function v1ErrorsByDelete(prefix: string, what: string): ApiOperation {
+  return {
+    method: 'delete',
+    path: `${prefix}/{id}/errors`,
+    summary: `The ${what}'s errors, as GET (the v1 JS client sends DELETE; nothing is deleted)`,
+    tag: 'v1',
+    authenticated: true,
+    responses: {
+      '200': { description: 'Failed pages and robots-blocked URLs', schema: 'JobErrors' },
+      '403': error("Another team's job"),
+      '404': error('No such job'),
+      ...authErrors,
+    },
+  };
 }
 
 function jobOperations(version: 'v1' | 'v2'): ApiOperation[] {

@@ -39,12 +39,16 @@ export function jobReadRoutes(
     ctx.body = { status: result };
   });
 
-  router.get(`${prefix}/:id/errors`, api, async (ctx) => {
+  const jobErrors: Middleware = async (ctx) => {
     const result = await jobs.errors(teamOf(ctx).id, ctx.params.id ?? '');
     if (!result.found) throw errors.jobNotFound();
     if (result.forbidden) throw errors.jobForbidden();
     ctx.body = { errors: result.errors, robotsBlocked: result.robotsBlocked };
-  });
+  };
+  router.get(`${prefix}/:id/errors`, api, jobErrors);
+  // The v1 JS client's checkCrawlErrors and checkBatchScrapeErrors send DELETE here (firecrawl
+  // 4.42.0): answered as the read it means, so those methods work unchanged. Nothing is deleted.
+  if (prefix.startsWith('/v1/')) router.delete(`${prefix}/:id/errors`, api, jobErrors);
 }
 
 function nextUrl(ctx: Context, prefix: string, skip: number, limit: number | undefined): string {
