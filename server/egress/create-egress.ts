@@ -19,6 +19,8 @@ export interface EgressResponse {
   status: number;
   headers: Record<string, string | string[] | undefined>;
   body: string;
+  /** The body as received, for binary answers such as gzipped sitemaps. */
+  bytes: Buffer;
   /** The URL that answered, after redirects. */
   url: string;
 }
@@ -126,7 +128,7 @@ export function createEgress({
         break;
       }
     }
-    return Buffer.concat(chunks).subarray(0, maxBytes).toString('utf8');
+    return Buffer.concat(chunks).subarray(0, maxBytes);
   }
 
   return {
@@ -148,8 +150,14 @@ export function createEgress({
           current = new URL(location, current);
           continue;
         }
-        const body = await readBody(response.body, maxBytes);
-        return { status: response.statusCode, headers: response.headers, body, url: current.href };
+        const bytes = await readBody(response.body, maxBytes);
+        return {
+          status: response.statusCode,
+          headers: response.headers,
+          body: bytes.toString('utf8'),
+          bytes,
+          url: current.href,
+        };
       }
     },
 
@@ -164,8 +172,14 @@ export function createEgress({
         headersTimeout: timeoutMs,
         bodyTimeout: timeoutMs,
       });
-      const text = await readBody(response.body, 64 * 1024);
-      return { status: response.statusCode, headers: response.headers, body: text, url: target.href };
+      const bytes = await readBody(response.body, 64 * 1024);
+      return {
+        status: response.statusCode,
+        headers: response.headers,
+        body: bytes.toString('utf8'),
+        bytes,
+        url: target.href,
+      };
     },
 
     close: () => agent.close(),

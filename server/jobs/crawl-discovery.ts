@@ -1,6 +1,7 @@
 import type { Egress } from '../egress/create-egress';
 import { parseSitemap } from './parse-sitemap';
 import { parseRobotsTxt, type RobotsRules } from './robots-txt';
+import { sitemapText } from './sitemap-text';
 
 const FETCH_TIMEOUT_MS = 10_000;
 const MAX_ROBOTS_BYTES = 512 * 1024;
@@ -23,7 +24,8 @@ export async function fetchRobots(egress: Egress, origin: string): Promise<Robot
 
 /**
  * Page URLs from a site's sitemaps: `<start>/sitemap.xml` (or the start URL itself when it is
- * one), the `Sitemap:` lines of robots.txt and `<origin>/sitemap.xml`; indexes are followed.
+ * one), the `Sitemap:` lines of robots.txt and `<origin>/sitemap.xml`; indexes and gzipped
+ * sitemaps are followed.
  */
 export async function fetchSitemapUrls(
   egress: Egress,
@@ -43,7 +45,7 @@ export async function fetchSitemapUrls(
     try {
       const response = await egress.get(next, { timeoutMs: FETCH_TIMEOUT_MS, maxBytes: MAX_SITEMAP_BYTES });
       if (response.status < 200 || response.status >= 300) continue;
-      const found = parseSitemap(response.body);
+      const found = parseSitemap(sitemapText(response.bytes));
       pages.push(...found.pages);
       queue.push(...found.sitemaps);
     } catch {
