@@ -59,6 +59,11 @@ const SOCIAL_HOSTS = [
   'discord.com',
 ];
 
+/** Images, styles, scripts, media and archives: never pages a crawl or a map lists (contract §8). */
+export function isSkippedFileType(url: URL): boolean {
+  return SKIPPED_EXTENSIONS.test(url.pathname);
+}
+
 /** Non-empty path segments, not counting a final index file. */
 export function pathDepth(url: URL): number {
   const segments = url.pathname.split('/').filter((segment) => segment !== '');
@@ -66,7 +71,7 @@ export function pathDepth(url: URL): number {
   return segments.length;
 }
 
-const bareHost = (host: string) => host.toLowerCase().replace(/^www\./, '');
+export const bareHost = (host: string) => host.toLowerCase().replace(/^www\./, '');
 
 /** The last two labels of a host: a stand-in for the registrable domain without a suffix list. */
 export function baseDomain(host: string): string {

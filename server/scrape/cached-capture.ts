@@ -20,6 +20,8 @@ export interface CaptureOutcome {
   /** Present only when the cache was consulted for this request (contract §10). */
   cacheState?: 'hit' | 'miss';
   cachedAt?: string;
+  /** Who may see what the capture shows: `public`, or the team whose logged-in browser took it. */
+  scope: string;
 }
 
 /** Where a fresh capture came from: results of a team's logged-in browser are that team's alone. */
@@ -44,7 +46,12 @@ export function createCachedCapture({ cache, log }: { cache: CacheStore; log: Lo
       try {
         const entry = await cache.findFresh({ key, scopes: [PUBLIC_SCOPE, teamId], notBefore });
         if (entry !== undefined) {
-          return { capture: entry.capture, cacheState: 'hit', cachedAt: entry.cachedAt.toISOString() };
+          return {
+            capture: entry.capture,
+            cacheState: 'hit',
+            cachedAt: entry.cachedAt.toISOString(),
+            scope: entry.scope,
+          };
         }
       } catch (err) {
         if (!(err instanceof StoreUnavailableError)) throw err;
@@ -53,8 +60,8 @@ export function createCachedCapture({ cache, log }: { cache: CacheStore; log: Lo
     }
 
     const { capture, source } = await fresh();
+    const scope = source.scope === 'team' ? teamId : PUBLIC_SCOPE;
     if (mayWriteCache(request) && captureChars(capture) <= MAX_CACHED_CAPTURE_CHARS) {
-      const scope = source.scope === 'team' ? teamId : PUBLIC_SCOPE;
       try {
         await cache.put({ key, scope, url: normalizeCacheUrl(request.url.url), capture, now: now() });
       } catch (err) {
@@ -62,7 +69,7 @@ export function createCachedCapture({ cache, log }: { cache: CacheStore; log: Lo
         log.warn('scrape cache unavailable; result not cached', { error: err.message });
       }
     }
-    return readable ? { capture, cacheState: 'miss' } : { capture };
+    return readable ? { capture, cacheState: 'miss', scope } : { capture, scope };
   };
 }
 

@@ -6,6 +6,7 @@ import { InvalidSelectorError, validateSelectors } from '../../shared/html/clean
 import type { BrowserClass, PageCapture, PageTaskSpec } from '../../shared/protocol/messages';
 import { errors } from '../http/errors';
 import type { LlmProvider } from '../llm/llm-provider';
+import type { MapIndexRecorder } from '../map/create-map-index-recorder';
 import type { Log } from '../log';
 import type { ChangeSnapshotStore } from '../store/stores/change-snapshot-store';
 import type { ResultStore } from '../store/stores/result-store';
@@ -69,6 +70,7 @@ export function createScraper({
   connectedBrowsers,
   llm,
   changeSnapshots,
+  mapIndex,
   derive = derivePage,
 }: {
   runTask(
@@ -84,6 +86,8 @@ export function createScraper({
   /** The LLM formats' model; without one they use their built-in methods. */
   llm?: LlmProvider | undefined;
   changeSnapshots?: ChangeSnapshotStore;
+  /** Learns every scraped page (URL, title, description, links) for /map. */
+  mapIndex?: MapIndexRecorder;
   /** Formats from a capture; the server passes its worker pool, tests may leave the inline default. */
   derive?: (capture: PageCapture, options: PageDeriveOptions) => Promise<PageDerivation>;
 }): Scraper {
@@ -102,7 +106,7 @@ export function createScraper({
           : errors.urlBlocked(verdict.message);
       }
 
-      const { capture, cacheState, cachedAt } = await cachedCapture(request, teamId, async () => ({
+      const { capture, cacheState, cachedAt, scope } = await cachedCapture(request, teamId, async () => ({
         capture: await runWithProxy({ runTask, connectedBrowsers }, taskSpecFromRequest(request, target), {
           // Time spent in wait actions comes on top of the timeout, as in Firecrawl (contract §3.4).
           timeoutMs: (request.timeout ?? DEFAULT_SCRAPE_TIMEOUT_MS) + actionWaitMs(request.actions ?? []),
@@ -139,6 +143,16 @@ export function createScraper({
       }).catch(rethrowSelectorError);
 
       const { metadata, markdown, pdfPages, facts, ...content } = derived;
+      if (request.zeroDataRetention !== true && capture.statusCode < 400) {
+        void mapIndex?.recordPage({
+          url: capture.url,
+          title: typeof metadata.title === 'string' ? metadata.title : undefined,
+          description: typeof metadata.description === 'string' ? metadata.description : undefined,
+          // Links come along when the caller asked for them; extracting them only for the index costs too much.
+          links: content.links,
+          scope,
+        });
+      }
       const { warnings, ...computed } = needsText
         ? await llmFormats(
             { llm, changeSnapshots, log },

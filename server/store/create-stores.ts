@@ -9,6 +9,7 @@ import { createJobStore } from './stores/job-store';
 import { createMapIndexStore } from './stores/map-index-store';
 import { createPageTaskStore } from './stores/page-task-store';
 import { createResultStore } from './stores/result-store';
+import { createSitemapFetchStore } from './stores/sitemap-fetch-store';
 import { createTeamStore } from './stores/team-store';
 import { createWebhookOutboxStore } from './stores/webhook-outbox-store';
 
@@ -21,6 +22,7 @@ export function createStores(database: Database) {
     jobs: createJobStore(database),
     pageTasks: createPageTaskStore(database),
     mapIndex: createMapIndexStore(database),
+    sitemapFetches: createSitemapFetchStore(database),
     changeSnapshots: createChangeSnapshotStore(database),
     teams,
     apiKeys: createApiKeyStore(database),
@@ -45,6 +47,7 @@ export async function purgeExpired(stores: Stores, now = new Date()): Promise<nu
     stores.results.purgeExpired(now),
     stores.jobs.purgeExpired(now),
     stores.mapIndex.purgeExpired(now),
+    stores.sitemapFetches.purgeExpired(now),
     stores.webhookOutbox.purgeExpired(now),
     stores.crawlNotes.purgeExpired(now),
   ]);

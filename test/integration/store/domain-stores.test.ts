@@ -232,14 +232,22 @@ describe.each(DATABASE_BACKENDS)('$kind database: domain stores', (backend) => {
     describe('map index', () => {
       it('records URLs once, keeps what it learnt, and lists them by scope', async () => {
         await stores.mapIndex.record(
-          [{ site: 'site.test', url: 'https://site.test/b', scope: PUBLIC_SCOPE, title: 'B' }],
+          [
+            {
+              site: 'site.test',
+              domain: 'site.test',
+              url: 'https://site.test/b',
+              scope: PUBLIC_SCOPE,
+              title: 'B',
+            },
+          ],
           at(0),
         );
         await stores.mapIndex.record(
           [
-            { site: 'site.test', url: 'https://site.test/b', scope: PUBLIC_SCOPE },
-            { site: 'site.test', url: 'https://site.test/a', scope: PUBLIC_SCOPE },
-            { site: 'site.test', url: 'https://site.test/private', scope: 'team-a' },
+            { site: 'site.test', domain: 'site.test', url: 'https://site.test/b', scope: PUBLIC_SCOPE },
+            { site: 'site.test', domain: 'site.test', url: 'https://site.test/a', scope: PUBLIC_SCOPE },
+            { site: 'site.test', domain: 'site.test', url: 'https://site.test/private', scope: 'team-a' },
           ],
           at(1),
         );

@@ -1,0 +1,77 @@
+import type { Log } from '../log';
+import type { MapIndexStore, SeenUrl } from '../store/stores/map-index-store';
+import { domainOf, siteOf } from './site-names';
+
+/** Links of one page recorded at most: navigation-heavy pages link to thousands. */
+const MAX_LINKS_PER_PAGE = 2_000;
+
+export interface SeenPage {
+  url: string;
+  title?: string | undefined;
+  description?: string | undefined;
+  /** Absolute links found on the page; only those on the page's own registrable domain are kept. */
+  links?: readonly string[] | undefined;
+  /** `public`, or the team whose logged-in browser saw the page: its URLs stay that team's. */
+  scope: string;
+}
+
+function seenUrl(raw: string, scope: string, extra: Partial<SeenUrl> = {}): SeenUrl | undefined {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return undefined;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
+  url.hash = '';
+  return { site: siteOf(url), domain: domainOf(url), url: url.href, scope, ...extra };
+}
+
+/**
+ * Feeds the map index from what Tabhive sees anyway: scraped and crawled pages (with their title,
+ * description and same-site links) and the sitemaps /map reads. Writes run one batch at a time in
+ * the background, so a scrape never waits for them; a failed write is logged and forgotten.
+ */
+export function createMapIndexRecorder({ mapIndex, log }: { mapIndex: MapIndexStore; log: Log }) {
+  let chain: Promise<unknown> = Promise.resolve();
+
+  const write = (seen: SeenUrl[]): Promise<void> => {
+    const next = chain.then(() =>
+      mapIndex
+        .record(seen)
+        .catch((err: unknown) => log.warn('could not record URLs in the map index', { error: String(err) })),
+    );
+    chain = next;
+    return next;
+  };
+
+  return {
+    /** A page and its links; resolves once written. */
+    recordPage(page: SeenPage): Promise<void> {
+      const self = seenUrl(page.url, page.scope, {
+        onPage: true,
+        ...(page.title ? { title: page.title } : {}),
+        ...(page.description ? { description: page.description } : {}),
+      });
+      if (self === undefined) return Promise.resolve();
+      const seen = new Map<string, SeenUrl>([[self.url, self]]);
+      for (const link of (page.links ?? []).slice(0, MAX_LINKS_PER_PAGE)) {
+        const entry = seenUrl(link, page.scope, { onPage: true });
+        if (entry !== undefined && entry.domain === self.domain && !seen.has(entry.url))
+          seen.set(entry.url, entry);
+      }
+      return write([...seen.values()]);
+    },
+
+    /** URLs listed in a site's sitemaps (public: sitemaps are fetched without anyone's login). */
+    recordSitemapUrls(urls: readonly string[], scope: string): Promise<void> {
+      const seen = urls.flatMap((url) => seenUrl(url, scope, { inSitemap: true }) ?? []);
+      return seen.length === 0 ? Promise.resolve() : write(seen);
+    },
+
+    /** Resolves when every write queued so far has finished. */
+    idle: (): Promise<void> => chain.then(() => undefined),
+  };
+}
+
+export type MapIndexRecorder = ReturnType<typeof createMapIndexRecorder>;
