@@ -8,9 +8,11 @@ import { notFound } from './http/not-found';
 import { readJsonBody } from './http/read-json-body';
 import type { Log } from './log';
 import type { JobService } from './jobs/create-job-service';
+import type { Mapper } from './map/create-mapper';
 import { batchRoutes } from './routes/batch-routes';
 import { crawlRoutes } from './routes/crawl-routes';
 import { healthRoutes } from './routes/health-routes';
+import { mapRoutes } from './routes/map-routes';
 import { openApiRoutes } from './routes/openapi-routes';
 import { scrapeRoutes } from './routes/scrape-routes';
 import { v1ScrapeRoutes } from './routes/v1-scrape-routes';
@@ -26,6 +28,8 @@ export interface AppDeps {
   storeKind: 'mongodb' | 'embedded';
   /** Crawl and batch jobs; their routes are left out without it. */
   jobs?: JobService;
+  /** `/map`; its routes are left out without it. */
+  mapper?: Mapper;
 }
 
 /**
@@ -46,6 +50,7 @@ export function createApp(deps: AppDeps): Koa {
     ...(deps.jobs === undefined
       ? []
       : [crawlRoutes({ jobs: deps.jobs, api }), batchRoutes({ jobs: deps.jobs, api })]),
+    ...(deps.mapper === undefined ? [] : [mapRoutes({ mapper: deps.mapper, api })]),
   ];
 
   app.use(errorHandler({ log: deps.log }));

@@ -18,6 +18,9 @@ import { createLocalLauncher, type LocalLauncher } from './launcher/create-local
 import { findChrome } from './launcher/find-chrome';
 import { startStealthBrowsers } from './launcher/start-stealth-browsers';
 import { createLlmProvider } from './llm/llm-provider';
+import { createMapCharging } from './map/charge-map';
+import { createMapIndexRecorder } from './map/create-map-index-recorder';
+import { createMapper } from './map/create-mapper';
 import type { Log } from './log';
 import { createCachedCapture } from './scrape/cached-capture';
 import { withCharging } from './scrape/charge-scrape';
@@ -89,11 +92,13 @@ export async function startTabhive({
   const tokens = createBrowserTokens();
   const hub = createBrowserHub({ log, tokens, tabsPerBrowser: config.TABS_PER_BROWSER });
   const derivationPool = createDerivationPool({ log });
+  const mapIndexRecorder = createMapIndexRecorder({ mapIndex: stores.mapIndex, log });
+  const urlPolicy = createUrlPolicy({ allowPrivateNetworks: config.ALLOW_PRIVATE_NETWORKS });
   const scraper = createScraper({
     derive: derivationPool.derive,
     runTask: hub.runTask,
     connectedBrowsers: hub.connectedBrowsers,
-    urlPolicy: createUrlPolicy({ allowPrivateNetworks: config.ALLOW_PRIVATE_NETWORKS }),
+    urlPolicy,
     cachedCapture: createCachedCapture({ cache: stores.cache, log }),
     results: stores.results,
     log,
@@ -103,6 +108,7 @@ export async function startTabhive({
       model: config.LLM_MODEL,
     }),
     changeSnapshots: stores.changeSnapshots,
+    mapIndex: mapIndexRecorder,
   });
   const egress = createEgress({ allowPrivateNetworks: config.ALLOW_PRIVATE_NETWORKS });
   const jobs = createJobService({ stores });
@@ -125,8 +131,19 @@ export async function startTabhive({
     ...(webhookRetryDelaysMs === undefined ? {} : { retryDelaysMs: webhookRetryDelaysMs }),
   });
   const statusSocket = createStatusSocket({ keyring, jobs, stores, log });
+  const mapper = createMapper({
+    egress,
+    scraper,
+    urlPolicy,
+    mapIndex: stores.mapIndex,
+    sitemapFetches: stores.sitemapFetches,
+    recorder: mapIndexRecorder,
+    charging: createMapCharging({ teams: stores.teams, creditLedger: stores.creditLedger, log }),
+    log,
+  });
   const app = createApp({
     jobs,
+    mapper,
     log,
     keyring,
     // Single scrapes are booked here; jobs book their own pages.
@@ -206,6 +223,7 @@ export async function startTabhive({
       await stealthLauncher?.stop();
       await derivationPool.close();
       stopStoreTimers();
+      await mapIndexRecorder.idle();
       await egress.close();
       await database.close();
     },

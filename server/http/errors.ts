@@ -42,6 +42,7 @@ export const errors = {
       code: 'SCRAPE_SSL_ERROR',
     }),
   scrapeTimeout: () => new ApiError(408, 'Scrape timed out', { code: 'SCRAPE_TIMEOUT' }),
+  mapTimeout: () => new ApiError(408, 'Map timed out', { code: 'MAP_TIMEOUT' }),
   invalidSelector: (selector: string) =>
     new ApiError(400, 'Bad Request', {
       code: 'BAD_REQUEST',
