@@ -164,6 +164,28 @@ function jobOperations(version: 'v1' | 'v2'): ApiOperation[] {
   ];
 }
 
+function mapOperation(version: 'v1' | 'v2'): ApiOperation {
+  const V = version === 'v2' ? 'V2' : 'V1';
+  return {
+    method: 'post',
+    path: `/${version}/map`,
+    summary: "A site's URLs from its sitemaps, its start page and the map index",
+    tag: version,
+    authenticated: true,
+    body: `MapRequest${V}`,
+    responses: {
+      '200': {
+        description: 'The URLs, most relevant first when `search` is given',
+        schema: `MapResponse${V}`,
+      },
+      '402': error("The team's credits are spent"),
+      '403': error('The URL is refused by the URL policy (URL_BLOCKED)'),
+      '408': error('The map ran past its `timeout` (MAP_TIMEOUT)'),
+      ...bodyErrors,
+    },
+  };
+}
+
 const serviceOperations: ApiOperation[] = [
   {
     method: 'get',
@@ -199,6 +221,8 @@ export const apiOperations: readonly ApiOperation[] = [
   ...serviceOperations,
   ...scrapeOperations('v2'),
   ...jobOperations('v2'),
+  mapOperation('v2'),
   ...scrapeOperations('v1'),
   ...jobOperations('v1'),
+  mapOperation('v1'),
 ];

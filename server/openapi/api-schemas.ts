@@ -9,12 +9,15 @@ import {
   JobStatus,
   OngoingCrawls,
 } from '../../shared/api/responses/job-responses';
+import { MapResponseV1, MapResponseV2 } from '../../shared/api/responses/map-responses';
 import { ScrapeResponse } from '../../shared/api/responses/scrape-responses';
 import { BatchScrapeRequestV1 } from '../../shared/api/v1/batch-scrape-request';
 import { CrawlRequestV1 } from '../../shared/api/v1/crawl-request';
+import { MapRequestV1 } from '../../shared/api/v1/map-request';
 import { ScrapeRequestV1 } from '../../shared/api/v1/scrape-request';
 import { BatchScrapeRequestV2 } from '../../shared/api/v2/batch-scrape-request';
 import { CrawlRequestV2 } from '../../shared/api/v2/crawl-request';
+import { MapRequestV2 } from '../../shared/api/v2/map-request';
 import { ScrapeRequestV2 } from '../../shared/api/v2/scrape-request';
 
 /**
@@ -28,6 +31,8 @@ export const requestSchemas = {
   CrawlRequestV1,
   BatchScrapeRequestV2,
   BatchScrapeRequestV1,
+  MapRequestV2,
+  MapRequestV1,
 } satisfies Record<string, z.ZodType>;
 
 /** Enough of an OpenAPI document to tell it from anything else. */
@@ -46,6 +51,8 @@ export const responseSchemas = {
   JobCancelled,
   JobErrors,
   OngoingCrawls,
+  MapResponseV2,
+  MapResponseV1,
   HealthResponse,
   OpenApiDocument,
 } satisfies Record<string, z.ZodType>;

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { createApp } from '../../../server/app';
 import { DEFAULT_TEAM, createStaticKeyring } from '../../../server/auth/keyring';
 import type { JobService } from '../../../server/jobs/create-job-service';
+import type { Mapper } from '../../../server/map/create-mapper';
 import { silentLog } from '../../../server/log';
 import { apiOperations } from '../../../server/openapi/api-operations';
 import { requestSchemas } from '../../../server/openapi/api-schemas';
@@ -58,6 +59,7 @@ function appWithoutDomain(): Koa {
     connectedBrowsers: () => 0,
     storeKind: 'embedded',
     jobs: unused as JobService,
+    mapper: unused as Mapper,
   });
 }
 
