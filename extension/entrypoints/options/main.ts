@@ -1,0 +1,137 @@
+import '../../assets/ui.css';
+import './options.css';
+import { sendUiRequest } from '../../utils/send-ui-request';
+import type { UiStatus } from '../../utils/ui-messages';
+import { showActivity } from './activity-table';
+import { showConnection } from './connection-view';
+import { fillDonationForm, readDonationForm } from './donation-form';
+
+/** How often the page asks for the state while open: the worker changes it by itself. */
+const REFRESH_INTERVAL_MS = 1_500;
+
+const byId = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
+const ui = {
+  pairForm: byId<HTMLFormElement>('pair-form'),
+  serverUrl: byId<HTMLInputElement>('server-url'),
+  code: byId<HTMLInputElement>('pairing-code'),
+  pair: byId<HTMLButtonElement>('pair'),
+  pairMessage: byId('pair-message'),
+  unpair: byId<HTMLButtonElement>('unpair'),
+  donationForm: byId<HTMLFormElement>('donation-form'),
+  saveDonation: byId<HTMLButtonElement>('save-donation'),
+  donationMessage: byId('donation-message'),
+  refreshActivity: byId<HTMLButtonElement>('refresh-activity'),
+  connectionState: byId('connection-state'),
+};
+
+/** The donation form shows stored settings until the person starts changing it. */
+let donationEdited = false;
+
+function say(target: HTMLElement, text: string, tone: 'info' | 'ok' | 'error' = 'info') {
+  target.textContent = text;
+  target.dataset.tone = tone;
+}
+
+function show(status: UiStatus) {
+  showConnection(status);
+  if (!donationEdited) fillDonationForm(status.donation);
+}
+
+async function refresh() {
+  try {
+    show(await sendUiRequest({ type: 'getStatus' }));
+    showActivity((await sendUiRequest({ type: 'getActivity' })).entries);
+  } catch (error) {
+    ui.connectionState.textContent = (error as Error).message;
+    ui.connectionState.dataset.state = 'disconnected';
+  }
+}
+
+async function pair(event: SubmitEvent) {
+  event.preventDefault();
+  const serverUrl = ui.serverUrl.value.trim();
+  const code = ui.code.value.trim();
+  if (!ui.serverUrl.checkValidity() || !/^https?:\/\//i.test(serverUrl)) {
+    say(
+      ui.pairMessage,
+      'Enter the server’s address, starting with https:// (or http:// on your own machine).',
+      'error',
+    );
+    ui.serverUrl.focus();
+    return;
+  }
+  if (code === '') {
+    say(ui.pairMessage, 'Enter the pairing code a team admin gave you.', 'error');
+    ui.code.focus();
+    return;
+  }
+  ui.pair.disabled = true;
+  say(ui.pairMessage, 'Pairing…');
+  try {
+    const answer = await sendUiRequest({ type: 'pair', serverUrl, code });
+    if (answer.ok) {
+      ui.code.value = '';
+      show(answer.status);
+      say(ui.pairMessage, `Paired with ${answer.status.team ?? 'the team'}.`, 'ok');
+      byId<HTMLButtonElement>('unpair').focus();
+    } else {
+      say(ui.pairMessage, answer.problem.message, 'error');
+      (answer.problem.code === 'unreachable' || answer.problem.code === 'incompatible'
+        ? ui.serverUrl
+        : ui.code
+      ).focus();
+    }
+  } catch (error) {
+    say(ui.pairMessage, (error as Error).message, 'error');
+  } finally {
+    ui.pair.disabled = false;
+  }
+}
+
+async function unpair() {
+  ui.unpair.disabled = true;
+  try {
+    show(await sendUiRequest({ type: 'unpair' }));
+    say(ui.pairMessage, 'This browser is no longer paired.', 'ok');
+    ui.code.focus();
+  } catch (error) {
+    say(ui.pairMessage, (error as Error).message, 'error');
+  } finally {
+    ui.unpair.disabled = false;
+  }
+}
+
+async function saveDonation(event: SubmitEvent) {
+  event.preventDefault();
+  const read = readDonationForm();
+  if ('problem' in read) {
+    say(ui.donationMessage, read.problem, 'error');
+    return;
+  }
+  ui.saveDonation.disabled = true;
+  try {
+    const status = await sendUiRequest({ type: 'saveDonation', settings: read.settings });
+    donationEdited = false;
+    show(status);
+    say(ui.donationMessage, 'Saved.', 'ok');
+  } catch (error) {
+    say(ui.donationMessage, (error as Error).message, 'error');
+  } finally {
+    ui.saveDonation.disabled = false;
+  }
+}
+
+function main() {
+  ui.pairForm.addEventListener('submit', (event) => void pair(event));
+  ui.unpair.addEventListener('click', () => void unpair());
+  ui.donationForm.addEventListener('submit', (event) => void saveDonation(event));
+  ui.donationForm.addEventListener('input', () => {
+    donationEdited = true;
+    say(ui.donationMessage, '');
+  });
+  ui.refreshActivity.addEventListener('click', () => void refresh());
+  void refresh();
+  setInterval(() => void refresh(), REFRESH_INTERVAL_MS);
+}
+
+main();
