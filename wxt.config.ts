@@ -2,6 +2,9 @@ import { createRequire } from 'node:module';
 import { defineConfig } from 'wxt';
 import { EXTENSION_PUBLIC_KEY } from './shared/extension-identity';
 
+/** Rendered from extension/assets/icon.svg by scripts/render-icons.ts. */
+const ICONS = { 16: 'icons/16.png', 32: 'icons/32.png', 48: 'icons/48.png', 128: 'icons/128.png' };
+
 // The extension lives in extension/; WXT resolves publicDir from the project root since 0.20,
 // so it is set explicitly to keep everything the extension ships under one folder.
 export default defineConfig({
@@ -38,5 +41,12 @@ export default defineConfig({
       'declarativeNetRequestWithHostAccess',
     ],
     host_permissions: ['<all_urls>'],
+    icons: ICONS,
+    // The popup (entrypoints/popup) is the toolbar button's; WXT adds it to this action.
+    action: { default_icon: ICONS },
+    // A suggested key to open the popup without a mouse; people can change it in chrome://extensions/shortcuts.
+    commands: {
+      _execute_action: { suggested_key: { default: 'Alt+Shift+M' }, description: 'Scrape this page' },
+    },
   },
 });
