@@ -318,13 +318,19 @@ export function createJobRunner({
       lastStart.set(task.jobId, Date.now());
       void runTask(task)
         .catch((err: unknown) => log.warn('page task failed', { task: task._id, error: String(err) }))
-        .finally(() => running.delete(task._id));
+        .finally(() => {
+          running.delete(task._id);
+          wake();
+        });
     }
   };
 
   let unavailable = false;
+  let ticking = false;
   const loop = () => {
     if (stopped) return;
+    clearTimeout(timer);
+    ticking = true;
     tick()
       .then(() => {
         if (unavailable) log.info('job queue available again');
@@ -336,8 +342,18 @@ export function createJobRunner({
         unavailable = true;
       })
       .finally(() => {
+        ticking = false;
         if (!stopped) timer = setTimeout(loop, unavailable ? UNAVAILABLE_POLL_MS : POLL_MS);
       });
+  };
+  /**
+   * A page that finished frees a slot and has usually queued the pages it links to: look at the
+   * queue now rather than at the next poll, which would cap a fast crawl at a few pages per poll.
+   */
+  const wake = () => {
+    if (ticking || stopped || unavailable) return;
+    clearTimeout(timer);
+    timer = setTimeout(loop, 0);
   };
 
   return {
