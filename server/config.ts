@@ -39,6 +39,11 @@ export const Config = z.object({
   ),
   /** Stealth browsers to launch when STEALTH_PROXY_URL is set. */
   STEALTH_BROWSERS: z.coerce.number().int().min(0).max(64).default(1),
+  /**
+   * Pages that need no browser (no actions, screenshot, emulation…, and HTML that does not depend
+   * on JavaScript) are fetched over HTTP and derived on the server; false sends every page to a browser.
+   */
+  HTTP_FAST_PATH: z.preprocess(emptyAsUnset, booleanFlag.optional()).default(true),
   LLM_BASE_URL: z.preprocess(emptyAsUnset, z.url().optional()),
   LLM_API_KEY: z.preprocess(emptyAsUnset, z.string().optional()),
   LLM_MODEL: z.preprocess(emptyAsUnset, z.string().optional()),

@@ -25,6 +25,7 @@ import type { Log } from './log';
 import { createCachedCapture } from './scrape/cached-capture';
 import { withCharging } from './scrape/charge-scrape';
 import { createScraper } from './scrape/create-scraper';
+import { createHttpFastPath } from './scrape/fast-path/create-http-fast-path';
 import { createDerivationPool } from './workers/create-derivation-pool';
 import { createStores, type Stores } from './store/create-stores';
 import { openDatabase } from './store/open-database';
@@ -94,7 +95,11 @@ export async function startTabhive({
   const derivationPool = createDerivationPool({ log });
   const mapIndexRecorder = createMapIndexRecorder({ mapIndex: stores.mapIndex, log });
   const urlPolicy = createUrlPolicy({ allowPrivateNetworks: config.ALLOW_PRIVATE_NETWORKS });
+  const egress = createEgress({ allowPrivateNetworks: config.ALLOW_PRIVATE_NETWORKS });
   const scraper = createScraper({
+    fastPath: config.HTTP_FAST_PATH
+      ? createHttpFastPath({ egress, inspect: derivationPool.inspect })
+      : undefined,
     derive: derivationPool.derive,
     runTask: hub.runTask,
     connectedBrowsers: hub.connectedBrowsers,
@@ -110,7 +115,6 @@ export async function startTabhive({
     changeSnapshots: stores.changeSnapshots,
     mapIndex: mapIndexRecorder,
   });
-  const egress = createEgress({ allowPrivateNetworks: config.ALLOW_PRIVATE_NETWORKS });
   const jobs = createJobService({ stores });
   const jobRunner = createJobRunner({
     stores,

@@ -17,6 +17,9 @@ import { LLM_FORMATS, llmFormats } from './formats/llm-formats';
 import { requestSchemas } from './formats/request-schemas';
 import { extractsJson, scrapeCredits } from './scrape-credits';
 import { runWithProxy } from './run-with-proxy';
+import type { HttpFastPath } from './fast-path/create-http-fast-path';
+import { fastPathEligible } from './fast-path/fast-path-eligible';
+import { looksBlocked } from './looks-blocked';
 import type { ScrapeDocument } from './scrape-document';
 import { taskSpecFromRequest } from './task-spec-from-request';
 import { taskErrorToApiError } from './task-error-to-api-error';
@@ -72,6 +75,7 @@ export function createScraper({
   changeSnapshots,
   mapIndex,
   derive = derivePage,
+  fastPath,
 }: {
   runTask(
     spec: PageTaskSpec,
@@ -90,6 +94,8 @@ export function createScraper({
   mapIndex?: MapIndexRecorder;
   /** Formats from a capture; the server passes its worker pool, tests may leave the inline default. */
   derive?: (capture: PageCapture, options: PageDeriveOptions) => Promise<PageDerivation>;
+  /** Pages that need no browser over HTTP (HTTP_FAST_PATH); without it every page takes a browser. */
+  fastPath?: HttpFastPath | undefined;
 }): Scraper {
   return {
     async scrape(request, { teamId, scrapeId, keepResult = true, onCapture }) {
@@ -106,17 +112,33 @@ export function createScraper({
           : errors.urlBlocked(verdict.message);
       }
 
-      const { capture, cacheState, cachedAt, scope } = await cachedCapture(request, teamId, async () => ({
-        capture: await runWithProxy({ runTask, connectedBrowsers }, taskSpecFromRequest(request, target), {
-          // Time spent in wait actions comes on top of the timeout, as in Firecrawl (contract §3.4).
-          timeoutMs: (request.timeout ?? DEFAULT_SCRAPE_TIMEOUT_MS) + actionWaitMs(request.actions ?? []),
-          proxy: request.proxy,
-        }).catch((err: unknown) => {
-          throw taskErrorToApiError(err, target);
-        }),
-        // Every browser today is a launched pool browser; donated browsers will report 'team'.
-        source: { scope: 'public' as const },
-      }));
+      const { capture, cacheState, cachedAt, scope } = await cachedCapture(request, teamId, async () => {
+        const startedAt = Date.now();
+        // Time spent in wait actions comes on top of the timeout, as in Firecrawl (contract §3.4).
+        const timeoutMs =
+          (request.timeout ?? DEFAULT_SCRAPE_TIMEOUT_MS) + actionWaitMs(request.actions ?? []);
+        const fetched =
+          fastPath !== undefined && fastPathEligible(request)
+            ? await fastPath.capture(target, timeoutMs)
+            : undefined;
+        // A page that looks blocked gets the browser (and, with proxy auto, its stealth retry).
+        if (fetched !== undefined && !looksBlocked(fetched)) {
+          return {
+            capture: { ...fetched, browserClass: 'basic' as const },
+            source: { scope: 'public' as const },
+          };
+        }
+        return {
+          capture: await runWithProxy({ runTask, connectedBrowsers }, taskSpecFromRequest(request, target), {
+            timeoutMs: Math.max(1, timeoutMs - (Date.now() - startedAt)),
+            proxy: request.proxy,
+          }).catch((err: unknown) => {
+            throw taskErrorToApiError(err, target);
+          }),
+          // Every browser today is a launched pool browser; donated browsers will report 'team'.
+          source: { scope: 'public' as const },
+        };
+      });
 
       onCapture?.(capture);
       const requested = request.formats.map((format) => format.type);

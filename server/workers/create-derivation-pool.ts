@@ -3,6 +3,7 @@ import { Worker } from 'node:worker_threads';
 import { InvalidSelectorError } from '../../shared/html/clean-html';
 import type { PageCapture } from '../../shared/protocol/messages';
 import type { Log } from '../log';
+import type { FetchedPageVerdict } from '../scrape/fast-path/inspect-fetched-page';
 import type { PageDerivation, PageDeriveOptions } from './derive-page';
 import type { DeriveFailure, DeriveJob } from './derivation-worker';
 
@@ -16,17 +17,19 @@ const BOOTSTRAP = `import('tsx/esm/api').then(({ register }) => { register(); re
 
 export interface DerivationPool {
   derive(capture: PageCapture, options: PageDeriveOptions): Promise<PageDerivation>;
+  /** The HTTP fast path's verdict on a fetched page (fast-path/inspect-fetched-page.ts). */
+  inspect(html: string): Promise<FetchedPageVerdict>;
   close(): Promise<void>;
 }
 
 interface Pending {
   job: DeriveJob;
-  resolve(result: PageDerivation): void;
+  // The reply's type follows the job's kind; derive() and inspect() each know theirs.
+  resolve(result: unknown): void;
   reject(error: Error): void;
 }
 
-type Reply =
-  { id: number; ok: true; result: PageDerivation } | { id: number; ok: false; error: DeriveFailure };
+type Reply = { id: number; ok: true; result: unknown } | { id: number; ok: false; error: DeriveFailure };
 
 /**
  * Markdown of a large page and PDF parsing take hundreds of milliseconds of CPU; done on the event
@@ -92,14 +95,17 @@ export function createDerivationPool({
     }
   };
 
+  const submit = <T>(job: DeriveJob): Promise<T> => {
+    if (closed) return Promise.reject(new Error('the derivation pool is closed'));
+    return new Promise<T>((resolve, reject) => {
+      queue.push({ job, resolve: resolve as (result: unknown) => void, reject });
+      dispatch();
+    });
+  };
+
   return {
-    derive(capture, options) {
-      if (closed) return Promise.reject(new Error('the derivation pool is closed'));
-      return new Promise<PageDerivation>((resolve, reject) => {
-        queue.push({ job: { id: nextId++, capture, options }, resolve, reject });
-        dispatch();
-      });
-    },
+    derive: (capture, options) => submit<PageDerivation>({ id: nextId++, kind: 'derive', capture, options }),
+    inspect: (html) => submit<FetchedPageVerdict>({ id: nextId++, kind: 'inspect', html }),
     async close() {
       closed = true;
       for (const pending of queue.splice(0)) pending.reject(new Error('the derivation pool is closed'));

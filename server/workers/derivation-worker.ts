@@ -1,12 +1,12 @@
 import { parentPort } from 'node:worker_threads';
 import type { PageCapture } from '../../shared/protocol/messages';
+import { inspectFetchedPage } from '../scrape/fast-path/inspect-fetched-page';
 import { type PageDeriveOptions, derivePage } from './derive-page';
 
-export interface DeriveJob {
-  id: number;
-  capture: PageCapture;
-  options: PageDeriveOptions;
-}
+/** A page to derive formats from, or a page fetched over HTTP to inspect (fast-path/). */
+export type DeriveJob =
+  | { id: number; kind: 'derive'; capture: PageCapture; options: PageDeriveOptions }
+  | { id: number; kind: 'inspect'; html: string };
 
 /** A failure as it crosses the thread: Error subclasses arrive as plain Errors, so the name and selector travel beside it. */
 export interface DeriveFailure {
@@ -15,11 +15,15 @@ export interface DeriveFailure {
   selector?: string;
 }
 
-/** One worker thread of the derivation pool: derives one page at a time, as the pool sends them. */
+/** One worker thread of the derivation pool: works on one page at a time, as the pool sends them. */
 const port = parentPort;
 if (port === null) throw new Error('derivation-worker.ts runs only as a worker thread');
 port.on('message', (job: DeriveJob) => {
-  derivePage(job.capture, job.options).then(
+  const work =
+    job.kind === 'derive'
+      ? derivePage(job.capture, job.options)
+      : Promise.resolve().then(() => inspectFetchedPage(job.html));
+  work.then(
     (result) => port.postMessage({ id: job.id, ok: true, result }),
     (error: unknown) => {
       const failure: DeriveFailure =

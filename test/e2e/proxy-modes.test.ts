@@ -47,8 +47,8 @@ describe('proxy modes', () => {
       statusCode: 403,
     });
     expect(proxied('/forbidden')).toBe(1);
-    // Tried directly first.
-    expect(site.hits.filter((hit) => hit.path === '/forbidden')).toHaveLength(2);
+    // Tried directly first: over HTTP (the fast path), then in a basic browser.
+    expect(site.hits.filter((hit) => hit.path === '/forbidden')).toHaveLength(3);
   });
 
   it('basic does not escalate', async () => {

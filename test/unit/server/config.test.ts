@@ -11,6 +11,7 @@ describe('configuration from the environment', () => {
       TABS_PER_BROWSER: 4,
       ALLOW_PRIVATE_NETWORKS: false,
       STEALTH_BROWSERS: 1,
+      HTTP_FAST_PATH: true,
     });
   });
 
@@ -25,6 +26,7 @@ describe('configuration from the environment', () => {
       CHROME_PATH: '/opt/chromium/chrome',
       API_KEY: 'fc-0123456789abcdef0123456789abcdef',
       ALLOW_PRIVATE_NETWORKS: 'TRUE',
+      HTTP_FAST_PATH: 'false',
       LLM_BASE_URL: 'http://127.0.0.1:11434/v1',
       LLM_API_KEY: 'sk-local',
       LLM_MODEL: 'llama',
@@ -34,6 +36,7 @@ describe('configuration from the environment', () => {
       BROWSERS: 0,
       TABS_PER_BROWSER: 2,
       ALLOW_PRIVATE_NETWORKS: true,
+      HTTP_FAST_PATH: false,
     });
     expect(config.MONGODB_URL).toBe('mongodb://127.0.0.1:27017/tabhive');
   });

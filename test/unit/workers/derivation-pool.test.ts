@@ -27,6 +27,17 @@ describe('the derivation pool', () => {
     expect(results.map((result) => result.markdown)).toEqual(['# Page 1', '# Page 2', '# Page 3']);
   });
 
+  it('inspects fetched pages for the HTTP fast path in the same workers', async () => {
+    const [shell, text] = await Promise.all([
+      pool.inspect('<div id="root"></div><script src="/app.js"></script>'),
+      pool.inspect('<!doctype html><html><head></head><body><p>Text</p><p hidden>gone</p></body></html>'),
+    ]);
+    expect(shell).toEqual({ needsBrowser: 'empty framework mount point' });
+    expect(text).toEqual({
+      renderedHtml: '<!doctype html>\n<html><head></head><body><p>Text</p></body></html>',
+    });
+  });
+
   it('parses a PDF and counts its pages', async () => {
     const pdfBase64 = minimalPdf(['PDF Test File', 'Page two']).toString('base64');
     const result = await pool.derive({ ...page(''), contentType: 'application/pdf', pdfBase64 }, options);

@@ -1,0 +1,32 @@
+import type { ScrapeRequestV2 } from '../../../shared/api/v2/scrape-request';
+
+/** Formats made from the page's HTML alone (json, summary and changeTracking read its Markdown). */
+const HTML_FORMATS = new Set([
+  'markdown',
+  'html',
+  'rawHtml',
+  'links',
+  'images',
+  'json',
+  'summary',
+  'changeTracking',
+]);
+
+/**
+ * Whether a request asks for nothing only a browser can do: no actions, screenshot, branding,
+ * mobile or location emulation, no waitFor, no headers of its own (the page must be the one the
+ * browser would have asked for), a basic route (stealth requests go through a stealth browser), and
+ * blockAds on (without it the caller wants the ads a browser would load and show).
+ */
+export function fastPathEligible(request: ScrapeRequestV2): boolean {
+  return (
+    (request.actions ?? []).length === 0 &&
+    request.formats.every((format) => HTML_FORMATS.has(format.type)) &&
+    !request.mobile &&
+    request.location === undefined &&
+    request.waitFor === 0 &&
+    Object.keys(request.headers ?? {}).length === 0 &&
+    request.proxy !== 'stealth' &&
+    request.blockAds
+  );
+}

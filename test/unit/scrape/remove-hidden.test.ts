@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { parseHtml } from '../../../shared/html/parse-html';
+import { hidingSelectors, removeHidden } from '../../../server/scrape/fast-path/remove-hidden';
+
+const bodyAfter = (html: string) => {
+  const document = parseHtml(html);
+  removeHidden(document, { cookieBanners: true });
+  return document.body.innerHTML;
+};
+
+describe('removeHidden', () => {
+  it('leaves out what the user-agent stylesheet, hidden and inline styles hide', () => {
+    expect(
+      bodyAfter(
+        '<body><p>seen</p><p hidden>gone</p><div style="color: red; display: none">gone</div>' +
+          '<span style="visibility:hidden !important">gone</span><template><p>gone</p></template>' +
+          '<noscript>gone</noscript><input type="hidden" value="x"><script>1</script></body>',
+      ),
+    ).toBe('<p>seen</p>');
+  });
+
+  it('leaves out the consent banners a browser task hides under blockAds', () => {
+    expect(bodyAfter('<body><div id="onetrust-consent-sdk">We use cookies</div><p>seen</p></body>')).toBe(
+      '<p>seen</p>',
+    );
+  });
+
+  it("leaves out what the page's own top-level style rules hide, and nothing inside @media", () => {
+    expect(
+      bodyAfter(
+        '<head><style>.menu, #popup { display:none } p { color: red } a:hover { display: none }' +
+          '@media (max-width: 10px) { .wide { display: none } }</style></head>' +
+          '<body><nav class="menu">gone</nav><div id="popup">gone</div><p class="wide">seen</p><a>seen</a></body>',
+      ),
+    ).toBe('<p class="wide">seen</p><a>seen</a>');
+  });
+
+  it('keeps <head> whole: metadata is read from it', () => {
+    const document = parseHtml(
+      '<head><title>T</title><meta name="description" content="d"></head><body>x</body>',
+    );
+    removeHidden(document, { cookieBanners: true });
+    expect(document.head.innerHTML).toBe('<title>T</title><meta name="description" content="d">');
+  });
+});
+
+describe('hidingSelectors', () => {
+  it('reads the selectors of top-level rules that hide, skipping comments, at-rules and pseudo-classes', () => {
+    expect(
+      hidingSelectors(
+        '/* .c { display:none } */ .a { display: none; } .b, .d { visibility: collapse } ' +
+          '.e:focus { display:none } @supports (display: grid) { .f { display: none } } .g { display: block }',
+      ),
+    ).toEqual(['.a', '.b', '.d']);
+  });
+});
