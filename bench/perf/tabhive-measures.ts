@@ -1,0 +1,107 @@
+import type { TabhiveProcess } from './tabhive-process';
+
+export interface CrawlMeasure {
+  pages: number;
+  seconds: number;
+  scriptPagesWithContent: number;
+  markdownChars: number;
+}
+
+interface CrawlStatus {
+  status: string;
+  completed: number;
+  total: number;
+  next?: string;
+  data: Array<{ markdown?: string; metadata: { sourceURL?: string; url?: string } }>;
+}
+
+/** A /v2/crawl with Markdown output, timed from the request to the job's completion. */
+export async function measureCrawl(
+  tabhive: TabhiveProcess,
+  { startUrl, includePaths, limit }: { startUrl: string; includePaths?: string[]; limit: number },
+): Promise<CrawlMeasure> {
+  const started = performance.now();
+  const { id } = await tabhive.api<{ id: string }>('POST', '/v2/crawl', {
+    url: startUrl,
+    limit,
+    sitemap: 'skip',
+    ...(includePaths === undefined ? {} : { includePaths }),
+    scrapeOptions: { formats: ['markdown'], maxAge: 0 },
+  });
+  let status: CrawlStatus;
+  for (;;) {
+    status = await tabhive.api<CrawlStatus>('GET', `/v2/crawl/${id}?limit=1`);
+    if (status.status !== 'scraping') break;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  const seconds = (performance.now() - started) / 1000;
+  if (status.status !== 'completed') throw new Error(`crawl ended ${status.status}`);
+
+  let scriptPagesWithContent = 0;
+  let markdownChars = 0;
+  let pages = 0;
+  let next: string | undefined = `/v2/crawl/${id}?limit=100`;
+  while (next !== undefined) {
+    const page: CrawlStatus = await tabhive.api<CrawlStatus>('GET', next.replace(tabhive.url, ''));
+    for (const document of page.data) {
+      pages += 1;
+      markdownChars += document.markdown?.length ?? 0;
+      const url = document.metadata.url ?? document.metadata.sourceURL ?? '';
+      if (url.includes('/app/page-') && (document.markdown ?? '').includes('# App page')) {
+        scriptPagesWithContent += 1;
+      }
+    }
+    next = page.data.length === 0 ? undefined : page.next;
+  }
+  return { pages, seconds, scriptPagesWithContent, markdownChars };
+}
+
+export interface LatencyMeasure {
+  p50Ms: number;
+  p95Ms: number;
+  count: number;
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
+
+/** One scrape at a time, fresh (maxAge 0), Markdown output: the latency a single caller sees. */
+export async function measureScrapeLatency(tabhive: TabhiveProcess, urls: string[]): Promise<LatencyMeasure> {
+  const times: number[] = [];
+  for (const url of urls) {
+    const started = performance.now();
+    await tabhive.api('POST', '/v2/scrape', { url, formats: ['markdown'], maxAge: 0 });
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  return { p50Ms: percentile(times, 50), p95Ms: percentile(times, 95), count: times.length };
+}
+
+/** Requests per second answered from the cache: the same URL, 8 callers at once, for `durationMs`. */
+export async function measureCacheHits(tabhive: TabhiveProcess, url: string, durationMs: number) {
+  const body = { url, formats: ['markdown'] };
+  const first = await tabhive.api<{ data: { metadata: { cacheState?: string } } }>(
+    'POST',
+    '/v2/scrape',
+    body,
+  );
+  void first;
+  const started = performance.now();
+  let hits = 0;
+  let misses = 0;
+  await Promise.all(
+    Array.from({ length: 8 }, async () => {
+      while (performance.now() - started < durationMs) {
+        const answer = await tabhive.api<{ data: { metadata: { cacheState?: string } } }>(
+          'POST',
+          '/v2/scrape',
+          body,
+        );
+        if (answer.data.metadata.cacheState === 'hit') hits += 1;
+        else misses += 1;
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  return { requestsPerSecond: (hits + misses) / seconds, hits, misses };
+}

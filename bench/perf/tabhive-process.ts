@@ -1,0 +1,95 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { watchPeakMemory } from './process-memory';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+export const BENCH_API_KEY = 'fc-bench000000000000000000000000001';
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+export interface TabhiveProcess {
+  url: string;
+  /** Spawn to the first browser connected and ready (/health). */
+  coldStartMs: number;
+  peakMemory(): number;
+  /** POST/GET with the bench key; JSON in and out. */
+  api<T = Record<string, unknown>>(method: string, pathname: string, body?: unknown): Promise<T>;
+  stop(): Promise<number>;
+}
+
+/**
+ * Tabhive as a user runs it (`tsx server/main.ts`), in its own process with its own data
+ * directory, so that its memory (server and browsers) can be measured apart from the bench.
+ */
+export async function startTabhiveProcess(env: Record<string, string>): Promise<TabhiveProcess> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'tabhive-bench-'));
+  const port = await freePort();
+  const started = performance.now();
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'server/main.ts')], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      API_KEY: BENCH_API_KEY,
+      ALLOW_PRIVATE_NETWORKS: 'true',
+      MONGODB_URL: '',
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+  const memory = watchPeakMemory(child.pid as number);
+  const url = `http://127.0.0.1:${port}`;
+
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const health = await fetch(`${url}/health`)
+      .then((response) => response.json() as Promise<{ browsers: number }>)
+      .catch(() => undefined);
+    if (health !== undefined && health.browsers >= 1) break;
+    if (child.exitCode !== null || Date.now() > deadline) {
+      memory.stop();
+      child.kill('SIGKILL');
+      throw new Error(`Tabhive did not become ready:\n${stderr}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  const coldStartMs = performance.now() - started;
+
+  return {
+    url,
+    coldStartMs,
+    peakMemory: memory.peak,
+    async api<T>(method: string, pathname: string, body?: unknown) {
+      const response = await fetch(`${url}${pathname}`, {
+        method,
+        headers: { authorization: `Bearer ${BENCH_API_KEY}`, 'content-type': 'application/json' },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+      const json = (await response.json()) as T;
+      if (!response.ok) throw new Error(`${method} ${pathname}: ${response.status} ${JSON.stringify(json)}`);
+      return json;
+    },
+    async stop() {
+      const peak = memory.stop();
+      child.kill('SIGTERM');
+      await exited;
+      await rm(dataDir, { recursive: true, force: true });
+      return peak;
+    },
+  };
+}
