@@ -117,10 +117,8 @@ export function createScraper({
         // Time spent in wait actions comes on top of the timeout, as in Firecrawl (contract §3.4).
         const timeoutMs =
           (request.timeout ?? DEFAULT_SCRAPE_TIMEOUT_MS) + actionWaitMs(request.actions ?? []);
-        const fetched =
-          fastPath !== undefined && fastPathEligible(request)
-            ? await fastPath.capture(target, timeoutMs)
-            : undefined;
+        const tried = fastPath !== undefined && fastPathEligible(request);
+        const fetched = tried ? await fastPath.capture(target, timeoutMs) : undefined;
         // A page that looks blocked gets the browser (and, with proxy auto, its stealth retry).
         if (fetched !== undefined && !looksBlocked(fetched)) {
           return {
@@ -130,7 +128,8 @@ export function createScraper({
         }
         return {
           capture: await runWithProxy({ runTask, connectedBrowsers }, taskSpecFromRequest(request, target), {
-            timeoutMs: Math.max(1, timeoutMs - (Date.now() - startedAt)),
+            // The browser gets what the HTTP attempt (if any) left of the budget.
+            timeoutMs: tried ? Math.max(1, timeoutMs - (Date.now() - startedAt)) : timeoutMs,
             proxy: request.proxy,
           }).catch((err: unknown) => {
             throw taskErrorToApiError(err, target);
