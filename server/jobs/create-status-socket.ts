@@ -33,7 +33,8 @@ export function createStatusSocket({
 }) {
   const server = new WebSocketServer({ noServer: true });
 
-  const stream = async (socket: WebSocket, teamId: string, id: string, version: string) => {
+  /** `doneMessage`: also send `done` as a message before the close reason that carries it. */
+  const stream = async (socket: WebSocket, teamId: string, id: string, doneMessage: boolean) => {
     const first = await jobs.status(teamId, id, { skip: 0, limit: Number.MAX_SAFE_INTEGER });
     if (first === undefined) {
       // Firecrawl's close codes (contract §7.7): 3003 for another team's job, 1008 for none.
@@ -48,9 +49,7 @@ export function createStatusSocket({
     let status = first.status;
     while (socket.readyState === socket.OPEN) {
       if (status !== 'scraping') {
-        // v2 watchers read `done` as a message; JS v1's watcher reads the close reason only (and
-        // would report a message too), so v1 paths get the close reason alone.
-        if (version === 'v2') socket.send(JSON.stringify({ type: 'done' }));
+        if (doneMessage) socket.send(JSON.stringify({ type: 'done' }));
         socket.close(1000, JSON.stringify({ type: 'done' }));
         return;
       }
@@ -81,7 +80,11 @@ export function createStatusSocket({
           ws.close(3000, JSON.stringify({ type: 'error', error: 'Unauthorized' }));
           return;
         }
-        stream(ws, team.id, id, pathname.slice(1, 3)).catch((err: unknown) => {
+        // v2 watchers read `done` as a message. On v1, JS's watcher reads the close reason only (and
+        // would report a message as a second `done`), while Python's reads messages only: they
+        // differ in how they send the key, JS as the subprotocol, Python in Authorization.
+        const doneMessage = pathname.startsWith('/v2/') || header !== undefined;
+        stream(ws, team.id, id, doneMessage).catch((err: unknown) => {
           log.warn('status socket failed', { job: id, error: String(err) });
           if (ws.readyState === ws.OPEN)
             ws.close(1011, JSON.stringify({ type: 'error', error: 'Internal error' }));
