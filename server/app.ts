@@ -1,6 +1,7 @@
 import Koa from 'koa';
 import compose from 'koa-compose';
 import type { Keyring } from './auth/keyring';
+import { createCrawlPromptReader, type CrawlPromptReader } from './crawl-prompt/create-crawl-prompt-reader';
 import { authenticate } from './http/authenticate';
 import { cors } from './http/cors';
 import { errorHandler } from './http/error-handler';
@@ -28,6 +29,8 @@ export interface AppDeps {
   storeKind: 'mongodb' | 'embedded';
   /** Crawl and batch jobs; their routes are left out without it. */
   jobs?: JobService;
+  /** Reads crawl prompts; without it, the built-in rules do (no model). */
+  readCrawlPrompt?: CrawlPromptReader;
   /** `/map`; its routes are left out without it. */
   mapper?: Mapper;
 }
@@ -49,7 +52,15 @@ export function createApp(deps: AppDeps): Koa {
     v1ScrapeRoutes({ scraper: deps.scraper, results: deps.results, log: deps.log, api }),
     ...(deps.jobs === undefined
       ? []
-      : [crawlRoutes({ jobs: deps.jobs, api }), batchRoutes({ jobs: deps.jobs, api })]),
+      : [
+          crawlRoutes({
+            jobs: deps.jobs,
+            api,
+            readCrawlPrompt:
+              deps.readCrawlPrompt ?? createCrawlPromptReader({ llm: undefined, log: deps.log }),
+          }),
+          batchRoutes({ jobs: deps.jobs, api }),
+        ]),
     ...(deps.mapper === undefined ? [] : [mapRoutes({ mapper: deps.mapper, api })]),
   ];
 

@@ -9,6 +9,7 @@ import { resolveDefaultApiKey } from './auth/default-api-key';
 import { DEFAULT_TEAM, createStaticKeyring } from './auth/keyring';
 import type { Config } from './config';
 import { createBrowserTokens } from './hub/browser-tokens';
+import { createCrawlPromptReader } from './crawl-prompt/create-crawl-prompt-reader';
 import { createBrowserHub, type BrowserHub } from './hub/create-browser-hub';
 import { createEgress } from './egress/create-egress';
 import { createJobRunner, type JobRunner } from './jobs/create-job-runner';
@@ -96,6 +97,11 @@ export async function startTabhive({
   const mapIndexRecorder = createMapIndexRecorder({ mapIndex: stores.mapIndex, log });
   const urlPolicy = createUrlPolicy({ allowPrivateNetworks: config.ALLOW_PRIVATE_NETWORKS });
   const egress = createEgress({ allowPrivateNetworks: config.ALLOW_PRIVATE_NETWORKS });
+  const llm = createLlmProvider({
+    baseUrl: config.LLM_BASE_URL,
+    apiKey: config.LLM_API_KEY,
+    model: config.LLM_MODEL,
+  });
   const scraper = createScraper({
     fastPath: config.HTTP_FAST_PATH
       ? createHttpFastPath({ egress, inspect: derivationPool.inspect })
@@ -107,11 +113,7 @@ export async function startTabhive({
     cachedCapture: createCachedCapture({ cache: stores.cache, log }),
     results: stores.results,
     log,
-    llm: createLlmProvider({
-      baseUrl: config.LLM_BASE_URL,
-      apiKey: config.LLM_API_KEY,
-      model: config.LLM_MODEL,
-    }),
+    llm,
     changeSnapshots: stores.changeSnapshots,
     mapIndex: mapIndexRecorder,
   });
@@ -148,6 +150,7 @@ export async function startTabhive({
   const app = createApp({
     jobs,
     mapper,
+    readCrawlPrompt: createCrawlPromptReader({ llm, log }),
     log,
     keyring,
     // Single scrapes are booked here; jobs book their own pages.

@@ -73,6 +73,16 @@ export const errors = {
       402,
       'Insufficient credits to perform this request. For more credits, you can upgrade your plan at https://firecrawl.dev/pricing or try changing the request limit to a lower value.',
     ),
+  /** Firecrawl's words, with and without the hint that applies to a crawl (contract §6.1, §6.3). */
+  promptNotUnderstood: (forCrawl: boolean) =>
+    new ApiError(
+      400,
+      forCrawl
+        ? 'Failed to process natural language prompt. Please try rephrasing or use explicit crawler options.'
+        : 'Failed to process natural language prompt. Please try rephrasing.',
+    ),
+  invalidPreviewParameters: (messages: string) =>
+    new ApiError(400, `Invalid request parameters: ${messages}`, { code: 'BAD_REQUEST' }),
   idempotencyKeyUsed: () => new ApiError(409, 'Idempotency key already used'),
   jobNotFound: () => new ApiError(404, 'Job not found'),
   jobForbidden: () => new ApiError(403, 'Forbidden'),

@@ -164,6 +164,22 @@ function jobOperations(version: 'v1' | 'v2'): ApiOperation[] {
   ];
 }
 
+const paramsPreviewOperation: ApiOperation = {
+  method: 'post',
+  path: '/v2/crawl/params-preview',
+  summary: 'The crawl options a natural-language prompt asks for (model or built-in rules)',
+  tag: 'v2',
+  authenticated: true,
+  body: 'CrawlParamsPreviewRequest',
+  responses: {
+    '200': {
+      description: 'The URL and the options read from the prompt',
+      schema: 'CrawlParamsPreviewResponse',
+    },
+    ...bodyErrors,
+  },
+};
+
 function mapOperation(version: 'v1' | 'v2'): ApiOperation {
   const V = version === 'v2' ? 'V2' : 'V1';
   return {
@@ -221,6 +237,7 @@ export const apiOperations: readonly ApiOperation[] = [
   ...serviceOperations,
   ...scrapeOperations('v2'),
   ...jobOperations('v2'),
+  paramsPreviewOperation,
   mapOperation('v2'),
   ...scrapeOperations('v1'),
   ...jobOperations('v1'),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { JobPageQuery } from '../../shared/api/job-page-query';
+import { CrawlParamsPreviewResponse } from '../../shared/api/responses/crawl-params-preview-response';
 import { CancelError, ErrorEnvelope } from '../../shared/api/responses/error-envelope';
 import { HealthResponse } from '../../shared/api/responses/health-response';
 import {
@@ -16,6 +17,7 @@ import { CrawlRequestV1 } from '../../shared/api/v1/crawl-request';
 import { MapRequestV1 } from '../../shared/api/v1/map-request';
 import { ScrapeRequestV1 } from '../../shared/api/v1/scrape-request';
 import { BatchScrapeRequestV2 } from '../../shared/api/v2/batch-scrape-request';
+import { CrawlParamsPreviewRequest } from '../../shared/api/v2/crawl-params-preview-request';
 import { CrawlRequestV2 } from '../../shared/api/v2/crawl-request';
 import { MapRequestV2 } from '../../shared/api/v2/map-request';
 import { ScrapeRequestV2 } from '../../shared/api/v2/scrape-request';
@@ -33,6 +35,7 @@ export const requestSchemas = {
   BatchScrapeRequestV1,
   MapRequestV2,
   MapRequestV1,
+  CrawlParamsPreviewRequest,
 } satisfies Record<string, z.ZodType>;
 
 /** Enough of an OpenAPI document to tell it from anything else. */
@@ -53,6 +56,7 @@ export const responseSchemas = {
   OngoingCrawls,
   MapResponseV2,
   MapResponseV1,
+  CrawlParamsPreviewResponse,
   HealthResponse,
   OpenApiDocument,
 } satisfies Record<string, z.ZodType>;

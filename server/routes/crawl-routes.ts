@@ -1,8 +1,11 @@
 import Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
 import { CrawlRequestV1 } from '../../shared/api/v1/crawl-request';
-import { CrawlRequestV2 } from '../../shared/api/v2/crawl-request';
+import { CrawlParamsPreviewRequest } from '../../shared/api/v2/crawl-params-preview-request';
+import { PromptNotUnderstoodError, type CrawlPromptReader } from '../crawl-prompt/create-crawl-prompt-reader';
+import { parseCrawlRequestV2 } from '../crawl-prompt/parse-crawl-request-v2';
 import { teamOf } from '../http/authenticate';
+import { errors } from '../http/errors';
 import { parseBody } from '../http/parse-body';
 import type { JobService } from '../jobs/create-job-service';
 import { crawlSpecFromV1, crawlSpecFromV2 } from '../jobs/job-spec';
@@ -10,8 +13,16 @@ import { jobReadRoutes, publicBase } from './job-read-routes';
 
 const idempotencyKey = (ctx: Context) => ctx.get('x-idempotency-key') || undefined;
 
-/** Crawls, v1 and v2 (contract §6, §7, §11.3). */
-export function crawlRoutes({ jobs, api }: { jobs: JobService; api: Middleware }): Router {
+/** Crawls, v1 and v2, and the v2 prompt preview (contract §6, §7, §11.3). */
+export function crawlRoutes({
+  jobs,
+  api,
+  readCrawlPrompt,
+}: {
+  jobs: JobService;
+  api: Middleware;
+  readCrawlPrompt: CrawlPromptReader;
+}): Router {
   const router = new Router();
 
   for (const version of ['v1', 'v2'] as const) {
@@ -24,10 +35,38 @@ export function crawlRoutes({ jobs, api }: { jobs: JobService; api: Middleware }
   }
 
   router.post('/v2/crawl', api, async (ctx) => {
-    // `prompt` needs the parameter generator (a later issue): the explicit options apply as sent.
-    const spec = crawlSpecFromV2(parseBody(CrawlRequestV2, ctx.request.body));
+    const { request, reading } = await parseCrawlRequestV2(ctx.request.body, readCrawlPrompt);
+    const spec = crawlSpecFromV2(request);
     const id = await jobs.startCrawl(teamOf(ctx).id, spec, idempotencyKey(ctx));
-    ctx.body = { success: true, id, url: new URL(`/v2/crawl/${id}`, publicBase(ctx)).href };
+    const { scrapeOptions: _scrapeOptions, ...finalCrawlerOptions } = spec.options;
+    ctx.body = {
+      success: true,
+      id,
+      url: new URL(`/v2/crawl/${id}`, publicBase(ctx)).href,
+      ...(reading === undefined
+        ? {}
+        : {
+            promptGeneratedOptions: reading.options,
+            finalCrawlerOptions,
+            ...(reading.warning === undefined ? {} : { warning: reading.warning }),
+          }),
+    };
+  });
+
+  router.post('/v2/crawl/params-preview', api, async (ctx) => {
+    const parsed = CrawlParamsPreviewRequest.safeParse(ctx.request.body);
+    if (!parsed.success) {
+      throw errors.invalidPreviewParameters(parsed.error.issues.map((issue) => issue.message).join(', '));
+    }
+    const { url, prompt } = parsed.data;
+    const reading = await readCrawlPrompt({ url, prompt }).catch((err: unknown) => {
+      throw err instanceof PromptNotUnderstoodError ? errors.promptNotUnderstood(false) : err;
+    });
+    ctx.body = {
+      success: true,
+      data: { url, ...reading.options },
+      ...(reading.warning === undefined ? {} : { warning: reading.warning }),
+    };
   });
 
   router.post('/v1/crawl', api, async (ctx) => {

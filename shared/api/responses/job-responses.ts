@@ -9,6 +9,10 @@ export const JobStarted = z.object({
   url: z.string(),
   /** Batch only: the URLs left out with `ignoreInvalidURLs`. */
   invalidURLs: z.array(z.string()).optional(),
+  /** v2 crawl with a `prompt`: the options read from it, and the crawl options that apply. */
+  promptGeneratedOptions: z.record(z.string(), z.unknown()).optional(),
+  finalCrawlerOptions: z.record(z.string(), z.unknown()).optional(),
+  warning: z.string().optional(),
 });
 
 /** `GET /v{1,2}/crawl/:id` and `GET /v{1,2}/batch/scrape/:id` (contract §7.3, §7.4). */

@@ -13,8 +13,8 @@ export const DEFAULT_CRAWL_LIMIT = 10_000;
 export const PathPatterns = z.array(z.string().max(MAX_PATTERN_LENGTH)).max(MAX_PATTERNS).default([]);
 
 /**
- * Body of `POST /v2/crawl` (contract §6.1). Strict. `prompt` is accepted; without a parameter
- * generator it is ignored and the explicit options apply (see the README).
+ * Body of `POST /v2/crawl` (contract §6.1). Strict. A `prompt` is read into options before this
+ * schema applies them (server/crawl-prompt/): they fill in what the body leaves out.
  */
 export const CrawlRequestV2 = strictBody(
   {
