@@ -4,14 +4,15 @@ const HOST_ENTRY =
 const IPV4 = /^\d{1,3}(?:\.\d{1,3}){3}$/;
 
 /**
- * Reads the options page's allowed-domains box: one entry per line (commas and spaces separate
- * too). A pasted URL counts as its host, since that is plainly what was meant; anything else that
- * is not a host name is returned in `invalid` for the page to point out instead of saving.
+ * Reads the options page's allowed-domains box: one entry per line (commas separate too). A pasted
+ * URL counts as its host, since that is plainly what was meant; anything else that is not a host
+ * name (a line with spaces in it, say) is returned in `invalid` for the page to point out instead
+ * of saving.
  */
 export function readAllowedDomains(text: string): { domains: string[]; invalid: string[] } {
   const domains: string[] = [];
   const invalid: string[] = [];
-  for (const raw of text.split(/[\s,]+/)) {
+  for (const raw of text.split(/[\n,]+/)) {
     const entry = raw.trim();
     if (entry === '') continue;
     const host = /^[a-z][a-z\d+.-]*:\/\//i.test(entry) ? hostOf(entry) : entry.toLowerCase();

@@ -23,8 +23,9 @@ export function showConnection(status: UiStatus): void {
 
   const launched = status.origin === 'launched';
   byId('launched-note').hidden = !launched;
-  // A paired browser unpairs first; a pool browser is the server's, and a person does not re-pair it.
-  byId('pair-form').hidden = status.origin !== undefined && joined;
+  // A pool browser is the server's, and a person does not pair it; a paired one pairs again only
+  // once the team revoked it (a new code replaces the old pairing).
+  byId('pair-form').hidden = joined && status.origin !== undefined && status.problem?.code !== 'revoked';
   byId('paired-actions').hidden = status.origin !== 'paired';
   const serverUrl = byId<HTMLInputElement>('server-url');
   if (serverUrl.value === '' && status.serverUrl !== undefined && document.activeElement !== serverUrl) {

@@ -46,7 +46,7 @@ export function readDonationForm(): { settings: DonationSettings } | { problem: 
 
   if (domainProblem !== '') {
     form.domains.focus();
-    return { problem: domainProblem };
+    return { problem: 'Not saved: some allowed domains are not host names (see above).' };
   }
   if (!parsed.success) {
     form.maxTabs.focus();
