@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { readAllowedDomains } from '../../../extension/utils/allowed-domains-input';
 
 describe('the allowed-domains box', () => {
-  it('takes one host per line, commas and spaces too, lower-cased and without repeats', () => {
-    expect(readAllowedDomains('Example.com\n*.docs.example.org, hive.test  hive.test\n\n')).toEqual({
+  it('takes one host per line, or comma-separated, lower-cased and without repeats', () => {
+    expect(readAllowedDomains('Example.com\n *.docs.example.org, hive.test ,hive.test\r\n\n')).toEqual({
       domains: ['example.com', '*.docs.example.org', 'hive.test'],
       invalid: [],
     });
@@ -17,7 +17,7 @@ describe('the allowed-domains box', () => {
   });
 
   it('accepts single-label hosts, IPv4 addresses and international names', () => {
-    expect(readAllowedDomains('localhost 10.0.0.7 bücher.de').domains).toEqual([
+    expect(readAllowedDomains('localhost\n10.0.0.7\nbücher.de').domains).toEqual([
       'localhost',
       '10.0.0.7',
       'bücher.de',
@@ -25,9 +25,11 @@ describe('the allowed-domains box', () => {
   });
 
   it('returns what is not a host name for the page to point out', () => {
-    expect(readAllowedDomains('good.test\nbad_domain!\n-lead.test\n*.\nexample.com/path')).toEqual({
+    expect(
+      readAllowedDomains('good.test\nbad_domain!\n-lead.test\n*.\nexample.com/path\nnot a domain'),
+    ).toEqual({
       domains: ['good.test'],
-      invalid: ['bad_domain!', '-lead.test', '*.', 'example.com/path'],
+      invalid: ['bad_domain!', '-lead.test', '*.', 'example.com/path', 'not a domain'],
     });
   });
 });
