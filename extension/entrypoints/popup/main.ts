@@ -58,9 +58,18 @@ async function scrapeFor(scope: Scope): Promise<HandScrape> {
   const cached = scrapes.get(scope);
   if (cached !== undefined) return cached;
   if (tab === undefined || capture === undefined) throw new Error('There is no tab to read.');
-  const scrape = convertCapture(await capture, { onlyMainContent: scope === 'main' });
-  scrapes.set(scope, scrape);
-  return scrape;
+  const captured = await capture;
+  // Converting runs on this thread and takes seconds on a very long page: say so, and let it paint first.
+  const working = scope === 'main' ? 'Finding the main content…' : 'Converting the whole page…';
+  say(working);
+  await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+  try {
+    const scrape = convertCapture(captured, { onlyMainContent: scope === 'main' });
+    scrapes.set(scope, scrape);
+    return scrape;
+  } finally {
+    if (ui.message.textContent === working) say('');
+  }
 }
 
 /** Shows the chosen format and scope; every action works on what is shown. */
