@@ -1,5 +1,4 @@
 import type { PageCapture, PageTaskSpec, TaskMessage } from '../../shared/protocol/messages';
-import { adDomains } from './ad-domains';
 import { attachCdp, type CdpSession } from './cdp-session';
 import { captureBranding } from './capture-branding';
 import { capturePage, type InPageCapture } from './capture-page';
@@ -9,6 +8,7 @@ import { fetchPdfBody, isPdf } from './fetch-pdf-body';
 import { PageTaskError, navigationError } from './page-task-error';
 import { beforeDeadline, createPageWatch, type DocumentResponse } from './page-watch';
 import { runActions } from './run-actions';
+import { taskAdRules } from './standing-ad-block';
 import { taskJournal } from './task-journal';
 import { addTaskRules, allocateTaskRuleIds, buildTaskRules, removeTaskRules } from './task-network-rules';
 import { closeTaskWindow, openTaskWindow } from './task-window';
@@ -78,7 +78,7 @@ export async function runPageTask(task: TaskMessage, signal: AbortSignal): Promi
         ruleIds,
         tabId,
         headers: spec.headers,
-        blockDomains: spec.blockAds === false ? undefined : await adDomains(),
+        ...(await taskAdRules(spec.blockAds)),
       }),
     );
     cdp = await attachCdp(tabId);
@@ -125,7 +125,7 @@ export async function runPageTask(task: TaskMessage, signal: AbortSignal): Promi
     }
     checkCertificate(spec, watch.response());
     await watch.until(
-      () => watch.lifecycle.has('networkIdle'),
+      () => watch.lifecycle.has('networkIdle') || watch.networkQuiet(),
       Math.min(deadline, Date.now() + NETWORK_IDLE_CAP_MS),
       signal,
     );

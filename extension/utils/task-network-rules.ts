@@ -8,7 +8,13 @@ function dnr(): Dnr {
   return (globalThis as unknown as { chrome: { declarativeNetRequest: Dnr } }).chrome.declarativeNetRequest;
 }
 
-/** Rules per task: 0 = request headers, 1 = ad and tracker block. */
+/**
+ * Id of the one ad-block rule a launched browser keeps for all its tabs (standing-ad-block.ts):
+ * above the ids tasks count up from, which skip ids in use anyway.
+ */
+export const STANDING_AD_BLOCK_RULE_ID = 2 ** 31 - 2;
+
+/** Rules per task: 0 = request headers, 1 = ad and tracker block (or the allow rule lifting it). */
 const RULES_PER_TASK = 2;
 /** Rule ids count up per worker; the ids in use (a previous worker's too) are skipped. */
 let nextRuleId = 1;
@@ -51,19 +57,23 @@ const ALL_RESOURCE_TYPES = [
 /**
  * Session rules for one task's tab (`tabIds`), so no other tab, and no other task, is affected:
  * the caller's headers set on every request, and requests to known ad domains blocked (never the
- * page itself: a block rule without resource types leaves the main frame alone).
+ * page itself: a block rule without resource types leaves the main frame alone). `allowAds` lifts
+ * a launched browser's standing ad block (standing-ad-block.ts) for this tab instead; the header
+ * rule outranks that allow rule, which would otherwise switch it off too.
  */
 export function buildTaskRules({
   ruleIds,
   tabId,
   headers,
   blockDomains,
+  allowAds = false,
 }: {
   /** From allocateTaskRuleIds. */
   ruleIds: readonly number[];
   tabId: number;
   headers?: Record<string, string> | undefined;
   blockDomains?: readonly string[] | undefined;
+  allowAds?: boolean | undefined;
 }): Rule[] {
   const [headerRuleId, blockRuleId] = ruleIds as [number, number];
   const rules: Rule[] = [];
@@ -71,7 +81,7 @@ export function buildTaskRules({
   if (entries.length > 0) {
     rules.push({
       id: headerRuleId,
-      priority: 1,
+      priority: 3,
       action: {
         type: 'modifyHeaders',
         requestHeaders: entries.map(([header, value]) => ({ header, operation: 'set', value })),
@@ -88,6 +98,14 @@ export function buildTaskRules({
       condition: { tabIds: [tabId], requestDomains: [...blockDomains], domainType: 'thirdParty' },
     } as Rule);
   }
+  if (allowAds) {
+    rules.push({
+      id: blockRuleId,
+      priority: 2,
+      action: { type: 'allow' },
+      condition: { tabIds: [tabId] },
+    } as Rule);
+  }
   return rules;
 }
 
@@ -100,6 +118,7 @@ export async function removeTaskRules(ruleIds: readonly number[]): Promise<void>
   if (ruleIds.length > 0) await dnr().updateSessionRules({ removeRuleIds: [...ruleIds] });
 }
 
+/** Session rules tasks hold: a launched browser's standing ad block is not one of them. */
 export async function countSessionRules(): Promise<number> {
-  return (await dnr().getSessionRules()).length;
+  return (await dnr().getSessionRules()).filter((rule) => rule.id !== STANDING_AD_BLOCK_RULE_ID).length;
 }

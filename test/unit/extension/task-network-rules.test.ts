@@ -35,6 +35,18 @@ describe('per-task network rules', () => {
     ]);
   });
 
+  it("lifts a launched browser's standing ad block for the task tab, below the header rule", () => {
+    const [headerRule, allowRule] = buildTaskRules({
+      ruleIds: [7, 8],
+      tabId: 42,
+      headers: { 'X-Hive': 'queen' },
+      allowAds: true,
+    });
+    expect(allowRule).toEqual({ id: 8, priority: 2, action: { type: 'allow' }, condition: { tabIds: [42] } });
+    // An allow rule switches off modifyHeaders rules of lower priority in the same tab.
+    expect(headerRule?.priority).toBeGreaterThan(allowRule?.priority ?? Infinity);
+  });
+
   it('adds nothing for a task without headers or blocking', () => {
     expect(buildTaskRules({ ruleIds: [1, 2], tabId: 3, headers: {}, blockDomains: [] })).toEqual([]);
   });
