@@ -12,6 +12,13 @@ export interface DocumentResponse {
 
 export type PageWatch = ReturnType<typeof createPageWatch>;
 
+/**
+ * How long the tab must have no request in flight to count as settled. Chromium's own
+ * `networkIdle` waits 500 ms, which was most of a page's time in a task (performance.md); a page
+ * that renders from a fetch and a short timer is done well within this.
+ */
+export const NETWORK_QUIET_MS = 250;
+
 /** Lifecycle state of the tab's main frame, fed by CDP events, with waiters for conditions on it. */
 export function createPageWatch(cdp: CdpSession, mainFrameId: string) {
   const lifecycle = new Set<string>();
@@ -19,8 +26,27 @@ export function createPageWatch(cdp: CdpSession, mainFrameId: string) {
   /** Between Page.frameStartedLoading and frameStoppedLoading of the main frame (clicks may navigate). */
   let loading = false;
   const waiters = new Set<() => void>();
+  /** Requests of the tab (any frame) not finished yet, and when the last one started or ended. */
+  const inFlight = new Set<string>();
+  let lastNetworkAt = Date.now();
+  let quietTimer: ReturnType<typeof setTimeout> | undefined;
+  const wakeAll = () => {
+    for (const wake of waiters) wake();
+  };
 
   cdp.onEvent((method, params) => {
+    if (method === 'Network.requestWillBeSent') {
+      inFlight.add(String(params.requestId));
+      lastNetworkAt = Date.now();
+    } else if (method === 'Network.loadingFinished' || method === 'Network.loadingFailed') {
+      inFlight.delete(String(params.requestId));
+      lastNetworkAt = Date.now();
+      if (inFlight.size === 0) {
+        // Nothing else may happen on the network: a timer checks the waiters when the quiet is long enough.
+        clearTimeout(quietTimer);
+        quietTimer = setTimeout(wakeAll, NETWORK_QUIET_MS + 5);
+      }
+    }
     if (method === 'Page.lifecycleEvent' && params.frameId === mainFrameId) {
       if (params.name === 'init') lifecycle.clear();
       lifecycle.add(String(params.name));
@@ -51,13 +77,15 @@ export function createPageWatch(cdp: CdpSession, mainFrameId: string) {
         securityState: r.securityState,
       };
     }
-    for (const wake of waiters) wake();
+    wakeAll();
   });
 
   return {
     lifecycle,
     response: () => response,
     loading: () => loading,
+    /** No request in flight for NETWORK_QUIET_MS. */
+    networkQuiet: () => inFlight.size === 0 && Date.now() - lastNetworkAt >= NETWORK_QUIET_MS,
     /** Resolves true once `condition` holds, false when `deadline` passes first. */
     until(condition: () => boolean, deadline: number, signal: AbortSignal): Promise<boolean> {
       return new Promise<boolean>((resolve, reject) => {
