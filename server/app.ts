@@ -16,8 +16,10 @@ import { healthRoutes } from './routes/health-routes';
 import { mapRoutes } from './routes/map-routes';
 import { openApiRoutes } from './routes/openapi-routes';
 import { scrapeRoutes } from './routes/scrape-routes';
+import { searchRoutes } from './routes/search-routes';
 import { v1ScrapeRoutes } from './routes/v1-scrape-routes';
 import type { Scraper } from './scrape/create-scraper';
+import type { SearchService } from './search/create-search-service';
 import type { ResultStore } from './store/stores/result-store';
 
 export interface AppDeps {
@@ -33,6 +35,8 @@ export interface AppDeps {
   readCrawlPrompt?: CrawlPromptReader;
   /** `/map`; its routes are left out without it. */
   mapper?: Mapper;
+  /** `/v1/search` and `/v2/search`; left out without it. */
+  search?: SearchService;
 }
 
 /**
@@ -62,6 +66,7 @@ export function createApp(deps: AppDeps): Koa {
           batchRoutes({ jobs: deps.jobs, api }),
         ]),
     ...(deps.mapper === undefined ? [] : [mapRoutes({ mapper: deps.mapper, api })]),
+    ...(deps.search === undefined ? [] : [searchRoutes({ search: deps.search, api })]),
   ];
 
   app.use(errorHandler({ log: deps.log }));

@@ -47,6 +47,17 @@ export const Config = z.object({
   LLM_BASE_URL: z.preprocess(emptyAsUnset, z.url().optional()),
   LLM_API_KEY: z.preprocess(emptyAsUnset, z.string().optional()),
   LLM_MODEL: z.preprocess(emptyAsUnset, z.string().optional()),
+  /**
+   * Where /search finds results: `local` (the team's own index of scraped pages), `searxng`
+   * (SEARXNG_URL's JSON API) or `browser` (SEARCH_ENGINE's result pages in the browser pool).
+   * Unset: searxng when SEARXNG_URL is set, local otherwise.
+   */
+  SEARCH_PROVIDER: z.preprocess(emptyAsUnset, z.enum(['local', 'searxng', 'browser']).optional()),
+  SEARXNG_URL: z.preprocess(emptyAsUnset, z.url({ protocol: /^https?$/ }).optional()),
+  /** The engine whose result pages browser search opens. */
+  SEARCH_ENGINE: z.preprocess(emptyAsUnset, z.enum(['duckduckgo', 'bing', 'google']).default('duckduckgo')),
+  /** Another origin serving the engine's result pages (a mirror, or a test fixture). */
+  SEARCH_ENGINE_URL: z.preprocess(emptyAsUnset, z.url({ protocol: /^https?$/ }).optional()),
 });
 export type Config = z.infer<typeof Config>;
 
@@ -58,6 +69,10 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  // The one rule across variables; kept here so the schema stays a plain object of fields.
+  if (parsed.data.SEARCH_PROVIDER === 'searxng' && parsed.data.SEARXNG_URL === undefined) {
+    throw new ConfigError('Invalid configuration:\n  SEARXNG_URL: SEARCH_PROVIDER=searxng needs SEARXNG_URL');
   }
   return parsed.data;
 }

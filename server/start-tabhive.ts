@@ -27,6 +27,8 @@ import { createCachedCapture } from './scrape/cached-capture';
 import { withCharging } from './scrape/charge-scrape';
 import { createScraper } from './scrape/create-scraper';
 import { createHttpFastPath } from './scrape/fast-path/create-http-fast-path';
+import { createSearchProvider } from './search/create-search-provider';
+import { createSearchService } from './search/create-search-service';
 import { createDerivationPool } from './workers/create-derivation-pool';
 import { createStores, type Stores } from './store/create-stores';
 import { openDatabase } from './store/open-database';
@@ -116,6 +118,7 @@ export async function startTabhive({
     llm,
     changeSnapshots: stores.changeSnapshots,
     mapIndex: mapIndexRecorder,
+    searchIndex: stores.searchIndex,
   });
   const jobs = createJobService({ stores });
   const jobRunner = createJobRunner({
@@ -136,6 +139,15 @@ export async function startTabhive({
     log,
     ...(webhookRetryDelaysMs === undefined ? {} : { retryDelaysMs: webhookRetryDelaysMs }),
   });
+  // SearXNG is the operator's own service, usually on a private network: its egress allows that.
+  const searxngEgress = createEgress({ allowPrivateNetworks: true });
+  const search = createSearchService({
+    provider: createSearchProvider({ config, searchIndex: stores.searchIndex, scraper, searxngEgress }),
+    scraper,
+    creditLedger: stores.creditLedger,
+    allowPrivateNetworks: config.ALLOW_PRIVATE_NETWORKS,
+    log,
+  });
   const statusSocket = createStatusSocket({ keyring, jobs, stores, log });
   const mapper = createMapper({
     egress,
@@ -151,6 +163,7 @@ export async function startTabhive({
     jobs,
     mapper,
     readCrawlPrompt: createCrawlPromptReader({ llm, log }),
+    search,
     log,
     keyring,
     // Single scrapes are booked here; jobs book their own pages.
@@ -232,6 +245,7 @@ export async function startTabhive({
       stopStoreTimers();
       await mapIndexRecorder.idle();
       await egress.close();
+      await searxngEgress.close();
       await database.close();
     },
     killBrowsersNow: () => {

@@ -11,6 +11,8 @@ export const errors = {
   invalidToken: () => new ApiError(401, 'Unauthorized: Invalid token'),
 
   badRequest: (details: unknown) => new ApiError(400, 'Bad Request', { code: 'BAD_REQUEST', details }),
+  /** `POST /v2/search` words its validation error differently and gives no code (contract §1.6). */
+  invalidSearchBody: (details: unknown) => new ApiError(400, 'Invalid request body', { details }),
   invalidJson: () => new ApiError(400, 'Bad request, malformed JSON', { code: 'BAD_REQUEST_INVALID_JSON' }),
   unsupportedMediaType: (type: string) =>
     new ApiError(415, `Unsupported content type "${type}": send application/json`, {

@@ -10,6 +10,8 @@ import type { MapIndexRecorder } from '../map/create-map-index-recorder';
 import type { Log } from '../log';
 import type { ChangeSnapshotStore } from '../store/stores/change-snapshot-store';
 import type { ResultStore } from '../store/stores/result-store';
+import type { SearchIndexStore } from '../store/stores/search-index-store';
+import { addPageToSearchIndex } from '../search/add-page-to-search-index';
 import type { UrlPolicy } from '../url-policy/create-url-policy';
 import type { CachedCapture } from './cached-capture';
 import { browserOutputs, proxyMetadata } from './browser-outputs';
@@ -58,6 +60,11 @@ export interface ScrapeContext {
   keepResult?: boolean;
   /** Sees the capture (crawls discover links in its raw HTML, contract §3.5). */
   onCapture?: (capture: PageCapture) => void;
+  /**
+   * False for pages that are not content of their own (a search engine's result page): they join
+   * neither the search index nor the map index.
+   */
+  indexPage?: boolean;
 }
 
 /**
@@ -74,6 +81,7 @@ export function createScraper({
   llm,
   changeSnapshots,
   mapIndex,
+  searchIndex,
   derive = derivePage,
   fastPath,
 }: {
@@ -92,13 +100,15 @@ export function createScraper({
   changeSnapshots?: ChangeSnapshotStore;
   /** Learns every scraped page (URL, title, description, links) for /map. */
   mapIndex?: MapIndexRecorder;
+  /** The team's local search index, which every successful page joins unless zeroDataRetention forbids it. */
+  searchIndex?: SearchIndexStore;
   /** Formats from a capture; the server passes its worker pool, tests may leave the inline default. */
   derive?: (capture: PageCapture, options: PageDeriveOptions) => Promise<PageDerivation>;
   /** Pages that need no browser over HTTP (HTTP_FAST_PATH); without it every page takes a browser. */
   fastPath?: HttpFastPath | undefined;
 }): Scraper {
   return {
-    async scrape(request, { teamId, scrapeId, keepResult = true, onCapture }) {
+    async scrape(request, { teamId, scrapeId, keepResult = true, onCapture, indexPage = true }) {
       const target = new URL(request.url.url);
       // A bad selector is the caller's mistake: say so before spending a browser on the page.
       rethrowSelectorErrors(() =>
@@ -151,9 +161,11 @@ export function createScraper({
       ];
       // json, summary and changeTracking read the page's Markdown even when it was not asked for.
       const needsText = requested.some((type) => LLM_FORMATS.has(type));
+      // The search index reads the page's Markdown too, so it is derived even when not asked for.
+      const indexes = searchIndex !== undefined && indexPage && request.zeroDataRetention !== true;
 
       const derived = await derive(capture, {
-        formats: needsText ? new Set([...formats, 'markdown' as const]) : formats,
+        formats: needsText || indexes ? new Set([...formats, 'markdown' as const]) : formats,
         onlyMainContent: request.onlyMainContent,
         includeTags: request.includeTags,
         excludeTags: request.excludeTags,
@@ -164,7 +176,7 @@ export function createScraper({
       }).catch(rethrowSelectorError);
 
       const { metadata, markdown, pdfPages, facts, ...content } = derived;
-      if (request.zeroDataRetention !== true && capture.statusCode < 400) {
+      if (indexPage && request.zeroDataRetention !== true && capture.statusCode < 400) {
         void mapIndex?.recordPage({
           url: capture.url,
           title: typeof metadata.title === 'string' ? metadata.title : undefined,
@@ -207,6 +219,17 @@ export function createScraper({
           ...(cachedAt === undefined ? {} : { cachedAt }),
         },
       };
+      if (indexes && searchIndex !== undefined && capture.statusCode >= 200 && capture.statusCode < 300) {
+        await addPageToSearchIndex(searchIndex, {
+          teamId,
+          url: capture.url,
+          title: typeof metadata.title === 'string' ? metadata.title : '',
+          description: typeof metadata.description === 'string' ? metadata.description : undefined,
+          markdown: markdown ?? '',
+        }).catch((err: unknown) =>
+          log.warn('could not add the page to the search index', { error: String(err) }),
+        );
+      }
       if (keepResult && request.zeroDataRetention !== true) {
         await results
           .put({ id: document.metadata.scrapeId, teamId, document })

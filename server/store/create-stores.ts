@@ -10,6 +10,7 @@ import { createMapIndexStore } from './stores/map-index-store';
 import { createPageTaskStore } from './stores/page-task-store';
 import { createResultStore } from './stores/result-store';
 import { createSitemapFetchStore } from './stores/sitemap-fetch-store';
+import { createSearchIndexStore } from './stores/search-index-store';
 import { createTeamStore } from './stores/team-store';
 import { createWebhookOutboxStore } from './stores/webhook-outbox-store';
 
@@ -30,6 +31,7 @@ export function createStores(database: Database) {
     browserRegistrations: createBrowserRegistrationStore(database),
     webhookOutbox: createWebhookOutboxStore(database),
     crawlNotes: createCrawlNoteStore(database),
+    searchIndex: createSearchIndexStore(database),
   };
 }
 
@@ -50,6 +52,7 @@ export async function purgeExpired(stores: Stores, now = new Date()): Promise<nu
     stores.sitemapFetches.purgeExpired(now),
     stores.webhookOutbox.purgeExpired(now),
     stores.crawlNotes.purgeExpired(now),
+    stores.searchIndex.purgeExpired(now),
   ]);
   return counts.reduce((sum, count) => sum + count, 0);
 }

@@ -12,7 +12,25 @@ describe('configuration from the environment', () => {
       ALLOW_PRIVATE_NETWORKS: false,
       STEALTH_BROWSERS: 1,
       HTTP_FAST_PATH: true,
+      SEARCH_ENGINE: 'duckduckgo',
     });
+  });
+
+  it('reads the search provider settings, and refuses searxng without its URL', () => {
+    expect(
+      loadConfig({
+        SEARCH_PROVIDER: 'browser',
+        SEARCH_ENGINE: 'bing',
+        SEARCH_ENGINE_URL: 'http://127.0.0.1:9000',
+      }),
+    ).toMatchObject({
+      SEARCH_PROVIDER: 'browser',
+      SEARCH_ENGINE: 'bing',
+      SEARCH_ENGINE_URL: 'http://127.0.0.1:9000',
+    });
+    expect(loadConfig({ SEARXNG_URL: 'http://searxng:8080' }).SEARXNG_URL).toBe('http://searxng:8080');
+    expect(() => loadConfig({ SEARCH_PROVIDER: 'searxng' })).toThrow(/SEARXNG_URL/);
+    expect(() => loadConfig({ SEARCH_ENGINE: 'altavista' })).toThrow(/SEARCH_ENGINE/);
   });
 
   it('reads every setting', () => {
