@@ -202,6 +202,28 @@ function mapOperation(version: 'v1' | 'v2'): ApiOperation {
   };
 }
 
+function searchOperation(version: 'v1' | 'v2'): ApiOperation {
+  return {
+    method: 'post',
+    path: `/${version}/search`,
+    summary:
+      version === 'v2'
+        ? 'Search the web or the local index; results grouped by source, optionally scraped'
+        : 'Search; the web results as an array, optionally scraped',
+    tag: version,
+    authenticated: true,
+    body: version === 'v2' ? 'SearchRequestV2' : 'SearchRequestV1',
+    responses: {
+      '200': {
+        description: 'The results; a provider that failed gives none and a warning',
+        schema: version === 'v2' ? 'SearchResponseV2' : 'SearchResponseV1',
+      },
+      '408': error('The search ran past its timeout (SCRAPE_TIMEOUT)'),
+      ...bodyErrors,
+    },
+  };
+}
+
 const serviceOperations: ApiOperation[] = [
   {
     method: 'get',
@@ -239,7 +261,9 @@ export const apiOperations: readonly ApiOperation[] = [
   ...jobOperations('v2'),
   paramsPreviewOperation,
   mapOperation('v2'),
+  searchOperation('v2'),
   ...scrapeOperations('v1'),
   ...jobOperations('v1'),
   mapOperation('v1'),
+  searchOperation('v1'),
 ];

@@ -12,15 +12,18 @@ import {
 } from '../../shared/api/responses/job-responses';
 import { MapResponseV1, MapResponseV2 } from '../../shared/api/responses/map-responses';
 import { ScrapeResponse } from '../../shared/api/responses/scrape-responses';
+import { SearchResponseV1, SearchResponseV2 } from '../../shared/api/responses/search-responses';
 import { BatchScrapeRequestV1 } from '../../shared/api/v1/batch-scrape-request';
 import { CrawlRequestV1 } from '../../shared/api/v1/crawl-request';
 import { MapRequestV1 } from '../../shared/api/v1/map-request';
 import { ScrapeRequestV1 } from '../../shared/api/v1/scrape-request';
+import { SearchRequestV1 } from '../../shared/api/v1/search-request';
 import { BatchScrapeRequestV2 } from '../../shared/api/v2/batch-scrape-request';
 import { CrawlParamsPreviewRequest } from '../../shared/api/v2/crawl-params-preview-request';
 import { CrawlRequestV2 } from '../../shared/api/v2/crawl-request';
 import { MapRequestV2 } from '../../shared/api/v2/map-request';
 import { ScrapeRequestV2 } from '../../shared/api/v2/scrape-request';
+import { SearchRequestV2 } from '../../shared/api/v2/search-request';
 
 /**
  * The zod schemas the routes parse requests with, and those their answers follow, under the names
@@ -36,6 +39,8 @@ export const requestSchemas = {
   MapRequestV2,
   MapRequestV1,
   CrawlParamsPreviewRequest,
+  SearchRequestV2,
+  SearchRequestV1,
 } satisfies Record<string, z.ZodType>;
 
 /** Enough of an OpenAPI document to tell it from anything else. */
@@ -49,6 +54,8 @@ export const responseSchemas = {
   ErrorEnvelope,
   CancelError,
   ScrapeResponse,
+  SearchResponseV2,
+  SearchResponseV1,
   JobStarted,
   JobStatus,
   JobCancelled,

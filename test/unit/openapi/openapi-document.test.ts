@@ -13,6 +13,7 @@ import { apiOperations } from '../../../server/openapi/api-operations';
 import { requestSchemas } from '../../../server/openapi/api-schemas';
 import { buildOpenApiDocument } from '../../../server/openapi/build-openapi-document';
 import type { Scraper } from '../../../server/scrape/create-scraper';
+import type { SearchService } from '../../../server/search/create-search-service';
 import type { ResultStore } from '../../../server/store/stores/result-store';
 import { serveApp } from '../../helpers/serve-app';
 
@@ -60,6 +61,7 @@ function appWithoutDomain(): Koa {
     storeKind: 'embedded',
     jobs: unused as JobService,
     mapper: unused as Mapper,
+    search: unused as SearchService,
   });
 }
 
@@ -121,6 +123,12 @@ describe('the OpenAPI document', () => {
       ['BatchScrapeRequestV2', { urls: ['https://example.com'], maxConcurrency: 2 }],
       ['BatchScrapeRequestV2', { urls: 'https://example.com' }],
       ['BatchScrapeRequestV1', { urls: ['https://example.com'], ignoreInvalidURLs: true }],
+      ['SearchRequestV2', { query: 'bees', sources: ['web', 'news'], categories: [{ type: 'github' }] }],
+      ['SearchRequestV2', { query: 'bees', scrapeOptions: { formats: ['markdown'] }, limit: 100 }],
+      ['SearchRequestV2', { query: 'bees', limit: 101 }],
+      ['SearchRequestV2', { query: 'bees', sources: ['video'] }],
+      ['SearchRequestV1', { query: 'bees', lang: 'en', scrapeOptions: { formats: ['markdown'] } }],
+      ['SearchRequestV1', { limit: 3 }],
     ];
     for (const [name, body] of bodies) {
       const validate = component(name);
