@@ -145,6 +145,7 @@ export async function startTabhive({
     provider: createSearchProvider({ config, searchIndex: stores.searchIndex, scraper, searxngEgress }),
     scraper,
     creditLedger: stores.creditLedger,
+    teams: stores.teams,
     allowPrivateNetworks: config.ALLOW_PRIVATE_NETWORKS,
     log,
   });

@@ -8,6 +8,7 @@ import type { Scraper } from '../scrape/create-scraper';
 import type { ScrapeDocument, ScrapeMetadata } from '../scrape/scrape-document';
 import { StoreUnavailableError } from '../store/database';
 import type { CreditLedgerStore } from '../store/stores/credit-ledger-store';
+import type { TeamStore } from '../store/stores/team-store';
 import { engineQuery } from './engine-query';
 import { filterResults } from './filter-results';
 import { parseQuery } from './parse-query';
@@ -92,6 +93,7 @@ export function createSearchService({
   provider,
   scraper,
   creditLedger,
+  teams,
   allowPrivateNetworks,
   log,
 }: {
@@ -99,6 +101,8 @@ export function createSearchService({
   /** The plain scraper: the search books its results' credits itself. */
   scraper: Scraper;
   creditLedger?: CreditLedgerStore | undefined;
+  /** For the credit check: a team with an allowance needs a credit left to search. */
+  teams?: TeamStore | undefined;
   allowPrivateNetworks: boolean;
   log: Log;
 }): SearchService {
@@ -198,6 +202,14 @@ export function createSearchService({
 
   return {
     async search(input, teamId) {
+      const team = await teams?.get(teamId);
+      if (
+        team !== undefined &&
+        team.creditAllowance !== null &&
+        team.creditAllowance - team.creditsUsed <= 0
+      ) {
+        throw errors.insufficientCredits();
+      }
       const controller = new AbortController();
       const deadline = Date.now() + input.timeout;
       let timer: NodeJS.Timeout | undefined;

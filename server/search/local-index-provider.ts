@@ -3,6 +3,7 @@ import { makeSnippet } from './make-snippet';
 import { normalizeSite, type ParsedQuery } from './parse-query';
 import { rankPages } from './rank-pages';
 import type { SearchProvider, WebResult } from './search-provider';
+import { timeWindow } from './time-filter';
 import { tokenize } from './tokenize';
 
 /** Pages read per query at most (newest first): bounds the work of one search on a big index. */
@@ -38,23 +39,26 @@ async function expandRelated(
 
 /**
  * Searches the pages this Tabhive scraped, crawled or was given for the caller's team. Needs
- * nothing configured and works offline. Web results only: the index holds pages, not news items
+ * nothing configured and works offline. `tbs` limits results to pages seen in its time window. Web results only: the index holds pages, not news items
  * or images.
  */
 export function createLocalIndexProvider({ searchIndex }: { searchIndex: SearchIndexStore }): SearchProvider {
   return {
     name: 'local',
-    async search({ parsed, sources, limit, teamId }) {
+    async search({ parsed, sources, limit, teamId, tbs }) {
       if (!sources.includes('web')) return {};
       const { query, exclude } = await expandRelated(searchIndex, teamId, parsed);
       // inurl: matches inside URL words (`inurl:doc` finds /docs/), so it filters but cannot look up.
       const lookupWords = [...new Set([...query.terms, ...query.phrases.flat(), ...query.inTitle])];
       const siteHosts = query.sites.map((site) => site.split('/')[0]!).filter((host) => host !== '');
+      const window = timeWindow(tbs);
       const [candidates, total] = await Promise.all([
         searchIndex.candidates({
           teamId,
           terms: lookupWords,
           domains: siteHosts,
+          indexedFrom: window.from,
+          indexedTo: window.to,
           limit: MAX_CANDIDATES,
         }),
         searchIndex.count(teamId),

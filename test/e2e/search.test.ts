@@ -144,6 +144,21 @@ describe('search on the local index', () => {
     expect(json.warning).toMatch(/local index holds web pages only/);
   });
 
+  it('books credits on the ledger, and answers 402 once an allowance is spent', async () => {
+    const teams = tabhive.tabhive.stores.teams;
+    const before = (await teams.get('default'))?.creditsUsed ?? 0;
+    expect((await search({ query: 'queen', limit: 3 })).json.creditsUsed).toBe(3);
+    expect((await teams.get('default'))?.creditsUsed).toBe(before + 3);
+    await teams.configure('default', { creditAllowance: before + 3 });
+    try {
+      const refused = await search({ query: 'queen' });
+      expect(refused.status).toBe(402);
+      expect(refused.json.error).toMatch(/^Insufficient credits/);
+    } finally {
+      await teams.configure('default', { creditAllowance: null });
+    }
+  });
+
   it('refuses bad bodies in each version’s shape', async () => {
     const v2 = await search({ query: 'x', limit: 0, surprise: true });
     expect(v2.status).toBe(400);

@@ -69,15 +69,26 @@ export function createSearchIndexStore(database: Database) {
       terms,
       domains,
       limit,
+      indexedFrom,
+      indexedTo,
       now = new Date(),
     }: {
       teamId: string;
       terms: readonly string[];
       domains: readonly string[];
       limit: number;
+      /** Only pages (last) indexed in this window. */
+      indexedFrom?: Date | undefined;
+      indexedTo?: Date | undefined;
       now?: Date;
     }) {
       const filter: Filter = { teamId, expiresAt: { $gt: now } };
+      if (indexedFrom !== undefined || indexedTo !== undefined) {
+        filter.indexedAt = {
+          ...(indexedFrom === undefined ? {} : { $gte: indexedFrom }),
+          ...(indexedTo === undefined ? {} : { $lte: indexedTo }),
+        };
+      }
       if (terms.length > 0) filter.terms = { $in: [...terms] };
       if (domains.length > 0) filter.domains = { $in: [...domains] };
       return pages.find(filter, { sort: { indexedAt: -1 }, limit });

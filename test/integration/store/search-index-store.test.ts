@@ -9,7 +9,7 @@ import { createLocalIndexProvider } from '../../../server/search/local-index-pro
 import { parseQuery } from '../../../server/search/parse-query';
 import { DATABASE_BACKENDS } from '../../helpers/database-backends';
 
-const search = (stores: Stores, teamId: string, text: string) =>
+const search = (stores: Stores, teamId: string, text: string, tbs?: string) =>
   createLocalIndexProvider({ searchIndex: stores.searchIndex })
     .search({
       text,
@@ -19,6 +19,7 @@ const search = (stores: Stores, teamId: string, text: string) =>
       teamId,
       lang: 'en',
       country: 'us',
+      tbs,
       signal: new AbortController().signal,
     })
     .then((found) => (found.web ?? []).map((result) => result.url));
@@ -70,6 +71,30 @@ describe.each(DATABASE_BACKENDS)('$kind database: search index', (backend) => {
       await add('team', 'https://bees.test/honey', 'Honey harvest', 'Harvest in summer.');
       expect(await search(stores, 'team', 'related:https://bees.test/varroa')).toEqual([
         'https://bees.test/mites',
+      ]);
+    });
+
+    it('applies tbs to when each page was last indexed', async () => {
+      const page = (url: string) => ({
+        teamId: 'team',
+        url,
+        domains: ['bees.test', 'test'],
+        title: 'Swarm report',
+        description: '',
+        text: 'swarm',
+        terms: ['swarm'],
+        length: 2,
+        source: 'scrape' as const,
+      });
+      await stores.searchIndex.put(
+        page('https://bees.test/old-swarm'),
+        new Date(Date.now() - 10 * 86_400_000),
+      );
+      await stores.searchIndex.put(page('https://bees.test/new-swarm'));
+      expect(await search(stores, 'team', 'swarm', 'qdr:w')).toEqual(['https://bees.test/new-swarm']);
+      expect((await search(stores, 'team', 'swarm')).sort()).toEqual([
+        'https://bees.test/new-swarm',
+        'https://bees.test/old-swarm',
       ]);
     });
 
