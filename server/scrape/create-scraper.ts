@@ -65,6 +65,8 @@ export interface ScrapeContext {
    * neither the search index nor the map index.
    */
   indexPage?: boolean;
+  /** Skip the HTTP fast path: search engines answer plain HTTP clients with captchas, not results. */
+  browserOnly?: boolean;
 }
 
 /**
@@ -108,7 +110,15 @@ export function createScraper({
   fastPath?: HttpFastPath | undefined;
 }): Scraper {
   return {
-    async scrape(request, { teamId, scrapeId, keepResult = true, onCapture, indexPage = true }) {
+    async scrape(request, context) {
+      const {
+        teamId,
+        scrapeId,
+        keepResult = true,
+        onCapture,
+        indexPage = true,
+        browserOnly = false,
+      } = context;
       const target = new URL(request.url.url);
       // A bad selector is the caller's mistake: say so before spending a browser on the page.
       rethrowSelectorErrors(() =>
@@ -127,7 +137,7 @@ export function createScraper({
         // Time spent in wait actions comes on top of the timeout, as in Firecrawl (contract §3.4).
         const timeoutMs =
           (request.timeout ?? DEFAULT_SCRAPE_TIMEOUT_MS) + actionWaitMs(request.actions ?? []);
-        const tried = fastPath !== undefined && fastPathEligible(request);
+        const tried = fastPath !== undefined && !browserOnly && fastPathEligible(request);
         const fetched = tried ? await fastPath.capture(target, timeoutMs) : undefined;
         // A page that looks blocked gets the browser (and, with proxy auto, its stealth retry).
         if (fetched !== undefined && !looksBlocked(fetched)) {

@@ -47,7 +47,7 @@ export function createBrowserSearchProvider({
         timeout: RESULT_PAGE_TIMEOUT_MS,
         ...(wait > 0 ? { waitFor: wait } : {}),
       }),
-      { teamId: query.teamId, keepResult: false, indexPage: false },
+      { teamId: query.teamId, keepResult: false, indexPage: false, browserOnly: true },
     );
     if (document.metadata.statusCode >= 400) {
       throw new Error(`${engine.name} answered HTTP ${document.metadata.statusCode} for ${source} results`);

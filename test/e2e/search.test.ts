@@ -331,6 +331,8 @@ describe('browser search on saved result pages', () => {
     const web = engine.queries.find((url) => url.pathname === '/html/');
     expect(web?.searchParams.get('q')).toBe('honey bees -wasps');
     expect(web?.searchParams.get('kl')).toBe('de-de');
+    expect(engine.userAgents.length).toBeGreaterThan(0);
+    expect(engine.userAgents.every((agent) => agent.includes('Chrome/'))).toBe(true);
   });
 
   it('does not add result pages to the local index', async () => {

@@ -89,8 +89,10 @@ function sourceOf(url: URL): 'web' | 'news' | 'images' {
  */
 export async function startSerpEngine(engine: 'duckduckgo' | 'bing' | 'google', { hang = false } = {}) {
   const queries: URL[] = [];
+  const userAgents: string[] = [];
   const server = createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://engine');
+    userAgents.push(request.headers['user-agent'] ?? '');
     if (url.pathname.endsWith('.ico') || url.pathname.startsWith('/dist/')) {
       response.writeHead(404);
       response.end();
@@ -114,6 +116,8 @@ export async function startSerpEngine(engine: 'duckduckgo' | 'bing' | 'google', 
   return {
     url: `http://127.0.0.1:${port}`,
     queries,
+    /** Who asked: result pages are opened by browsers, never by the server's own HTTP client. */
+    userAgents,
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
