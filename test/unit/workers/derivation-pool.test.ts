@@ -21,7 +21,9 @@ const options = {
   parsePdf: true,
 };
 
-describe('the derivation pool', () => {
+// The first derivation waits for worker threads to start and load the derivation code, which
+// takes seconds on a loaded 2-core machine: more than the unit project's default timeout.
+describe('the derivation pool', { timeout: 60_000 }, () => {
   it('derives pages in worker threads, several at once', async () => {
     const results = await Promise.all([1, 2, 3].map((n) => pool.derive(page(`<h1>Page ${n}</h1>`), options)));
     expect(results.map((result) => result.markdown)).toEqual(['# Page 1', '# Page 2', '# Page 3']);
