@@ -139,3 +139,11 @@ def test_unserved_llmstxt_fails_at_once(v1, site):
     # expects the response), so the message is its own; what Tabhive controls is failing at once.
     with pytest.raises(Exception):
         v1.async_generate_llms_text(site("/"))
+
+
+def test_map_url_answers_strings_the_input_url_first(v1, site):
+    result = v1.map_url(site("/"), include_subdomains=False, limit=100)
+    assert result.success
+    assert result.links[0] == site("/")
+    assert site("/from-sitemap.html") in result.links
+    assert not any("blog.site.localhost" in link for link in result.links)

@@ -172,3 +172,22 @@ def test_watcher(firecrawl, site, kind):
 def test_unserved_extract_fails_at_once_naming_the_feature(firecrawl, site):
     with pytest.raises(Exception, match="does not serve"):
         firecrawl.start_extract(urls=[site("/about.html")], prompt="x")
+
+
+def test_map_lists_sitemap_and_linked_pages_ranked_by_search(firecrawl, site):
+    result = firecrawl.map(site("/"), search="about", limit=50, include_subdomains=True)
+    urls = [link.url for link in result.links]
+    assert urls[0] == site("/about.html")
+    assert site("/from-sitemap.html") in urls
+    assert site("/private/secret.html") not in urls
+    assert len(urls) == len(set(urls))
+    only = [link.url for link in firecrawl.map(site("/"), sitemap="only").links]
+    assert site("/from-sitemap.html") in only
+    assert site("/about.html") not in only
+
+
+def test_crawl_params_preview_reads_the_prompt(firecrawl, site):
+    data = firecrawl.crawl_params_preview(site("/"), "only the docs, up to 5 pages, skip the sitemap")
+    assert data.limit == 5
+    assert data.sitemap == "skip"
+    assert data.include_paths == ["/(?:docs|documentation)(?:/|$)"]
