@@ -1,5 +1,6 @@
 import type Datastore from '@seald-io/nedb';
 import type { Collection, Filter, FindOptions, IndexSpec, StoredDocument, Update } from '../database';
+import { escapeKeys, unescapeKeysInPlace } from '../escape-keys';
 import { applyUpdate, assertValidUpdate } from './apply-update';
 import { cloneDocument } from './clone-value';
 import { ensureEmbeddedIndex } from './ensure-embedded-index';
@@ -54,6 +55,7 @@ export function createEmbeddedCollection<T extends StoredDocument>(
 
   async function select(filter: Filter, options: FindOptions = {}): Promise<Row[]> {
     const rows = await datastore.findAsync(toNedbQuery(filter));
+    for (const row of rows) unescapeKeysInPlace(row);
     const sorted = options.sort ? sortDocuments(rows, options.sort) : rows;
     const skip = options.skip ?? 0;
     // As in MongoDB, a limit of 0 means "no limit".
@@ -62,11 +64,11 @@ export function createEmbeddedCollection<T extends StoredDocument>(
 
   async function insert(row: Row): Promise<void> {
     if (typeof row._id !== 'string') throw new TypeError(`${name}: _id must be a string`);
-    await datastore.insertAsync(row);
+    await datastore.insertAsync(escapeKeys(row) as Row);
   }
 
   // NeDB replaces the stored document when the update has no operators; it re-checks unique indexes.
-  const replace = (row: Row) => datastore.updateAsync({ _id: row._id }, row, {});
+  const replace = (row: Row) => datastore.updateAsync({ _id: row._id }, escapeKeys(row) as Row, {});
 
   async function update(filter: Filter, change: Update, options: FindOptions & { upsert?: boolean }) {
     assertValidUpdate(change);

@@ -1,6 +1,7 @@
 import type { Collection as DriverCollection, Document } from 'mongodb';
 import type { Log } from '../../log';
 import type { Collection, Filter, FindOptions, IndexSpec, Sort, StoredDocument, Update } from '../database';
+import { escapeKeys, escapeUpdateValues, unescapeKeysInPlace } from '../escape-keys';
 import type { MongoConnection } from './mongo-connection';
 import { assertIndexSpec, toMongoFilter, toMongoUpdate } from './prepare-mongo-query';
 import { toStoreError } from './to-store-error';
@@ -41,15 +42,19 @@ export function createMongoCollection<T extends StoredDocument>(
     }
   }
   // The driver types documents loosely; the port's callers own the shape of what they stored.
-  const asDocument = (found: Document | null): T | undefined => (found === null ? undefined : (found as T));
+  const asDocument = (found: Document | null): T | undefined => {
+    if (found === null) return undefined;
+    unescapeKeysInPlace(found);
+    return found as T;
+  };
   const sortOf = (sort: Sort | undefined) => (sort === undefined ? {} : { sort });
 
   return {
     name,
     insertOne: (document) =>
       write(async (c) => {
-        // Copied: the driver writes a generated _id back into objects that lack one.
-        await c.insertOne({ ...document } as Document);
+        // Copied (escapeKeys copies): the driver writes a generated _id back into objects that lack one.
+        await c.insertOne(escapeKeys(document) as Document);
       }),
     findOne: (filter, options) =>
       run(async (c) => asDocument(await c.findOne(toMongoFilter(filter), sortOf(options?.sort)))),
@@ -60,35 +65,46 @@ export function createMongoCollection<T extends StoredDocument>(
           ...(options.skip === undefined ? {} : { skip: options.skip }),
           ...(options.limit === undefined ? {} : { limit: options.limit }),
         });
-        return (await found.toArray()) as unknown as T[];
+        const rows = await found.toArray();
+        for (const row of rows) unescapeKeysInPlace(row);
+        return rows as unknown as T[];
       }),
     countDocuments: (filter) => run((c) => c.countDocuments(toMongoFilter(filter))),
     updateOne: (filter: Filter, update: Update, options) =>
       write(async (c) => {
         const upsert = options?.upsert === true;
-        const result = await c.updateOne(toMongoFilter(filter), toMongoUpdate(filter, update, upsert), {
-          upsert,
-        });
+        const result = await c.updateOne(
+          toMongoFilter(filter),
+          toMongoUpdate(filter, escapeUpdateValues(update), upsert),
+          {
+            upsert,
+          },
+        );
         return { matched: result.matchedCount, upserted: result.upsertedCount > 0 };
       }),
     updateMany: (filter, update) =>
       write(async (c) => ({
-        matched: (await c.updateMany(toMongoFilter(filter), toMongoUpdate(filter, update, false)))
-          .matchedCount,
+        matched: (
+          await c.updateMany(toMongoFilter(filter), toMongoUpdate(filter, escapeUpdateValues(update), false))
+        ).matchedCount,
       })),
     findOneAndUpdate: (filter, update, options) =>
       write(async (c) => {
         const upsert = options?.upsert === true;
-        const found = await c.findOneAndUpdate(toMongoFilter(filter), toMongoUpdate(filter, update, upsert), {
-          ...sortOf(options?.sort),
-          upsert,
-          returnDocument: 'after',
-        });
+        const found = await c.findOneAndUpdate(
+          toMongoFilter(filter),
+          toMongoUpdate(filter, escapeUpdateValues(update), upsert),
+          {
+            ...sortOf(options?.sort),
+            upsert,
+            returnDocument: 'after',
+          },
+        );
         return asDocument(found);
       }),
     replaceOne: (filter, document, options) =>
       write(async (c) => {
-        const result = await c.replaceOne(toMongoFilter(filter), { ...document } as Document, {
+        const result = await c.replaceOne(toMongoFilter(filter), escapeKeys(document) as Document, {
           upsert: options?.upsert === true,
         });
         return { matched: result.matchedCount };

@@ -32,6 +32,25 @@ describe.each(DATABASE_BACKENDS)('$kind database: writes', (backend) => {
       tasks = database.collection<Task>('tasks');
     });
 
+    it('stores field names with dots, a leading $ or %, as page metadata and JSON Schemas have them', async () => {
+      const odd = {
+        'msvalidate.01': 'a',
+        $schema: 'b',
+        '100%': 'c',
+        'a%2Eb': 'd',
+        nested: [{ 'x.y': { $ref: '#' } }],
+      };
+      await tasks.insertOne({ _id: 'odd', meta: odd } as Task);
+      expect(await tasks.findOne({ _id: 'odd' })).toEqual({ _id: 'odd', meta: odd });
+      await tasks.replaceOne({ _id: 'odd' }, { _id: 'odd', meta: { ...odd, 'b.c': 'e' } } as Task);
+      const updated = await tasks.findOneAndUpdate({ _id: 'odd' }, { $set: { state: 'done' } });
+      expect(updated).toEqual({ _id: 'odd', state: 'done', meta: { ...odd, 'b.c': 'e' } });
+      expect(Object.keys((await tasks.findOne({ _id: 'odd' }))?.meta ?? {})).toEqual([
+        ...Object.keys(odd),
+        'b.c',
+      ]);
+    });
+
     it('keeps string ids as given and refuses a second document with the same _id', async () => {
       await tasks.insertOne({ _id: 'task-1', state: 'queued' });
       await expect(tasks.insertOne({ _id: 'task-1', state: 'other' })).rejects.toBeInstanceOf(
