@@ -21,6 +21,11 @@ export const errors = {
   payloadTooLarge: (limitBytes: number) =>
     new ApiError(413, `Request body is larger than ${limitBytes} bytes`, { code: 'PAYLOAD_TOO_LARGE' }),
   notFound: () => new ApiError(404, 'Not found'),
+  methodNotAllowed: (method: string, allow: string) =>
+    new ApiError(405, `Method ${method} is not allowed here${allow === '' ? '' : `; allowed: ${allow}`}`, {
+      code: 'METHOD_NOT_ALLOWED',
+      headers: allow === '' ? {} : { Allow: allow },
+    }),
   unsupportedEndpoint: (method: string, path: string, feature: string) =>
     new ApiError(
       404,

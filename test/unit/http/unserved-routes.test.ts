@@ -58,6 +58,20 @@ describe('Firecrawl endpoints that Tabhive does not serve', () => {
     expect(body.error).toContain(`${method} ${path}`);
   });
 
+  it('answers a known path asked with another method with a JSON 405 and Allow', async () => {
+    const put = await fetch(`${api.url}/v2/scrape`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${API_KEY}` },
+    });
+    expect(put.status).toBe(405);
+    expect(put.headers.get('allow')).toBe('POST');
+    expect(await put.json()).toMatchObject({ success: false, code: 'METHOD_NOT_ALLOWED' });
+    // Methods the router does not know at all (TRACE, PROPFIND…) answered 501 Not Implemented in plain text.
+    const trace = await fetch(`${api.url}/health`, { method: 'PROPFIND' });
+    expect(trace.status).toBe(405);
+    expect(await trace.json()).toMatchObject({ success: false, code: 'METHOD_NOT_ALLOWED' });
+  });
+
   it('leaves other unknown paths with the plain JSON 404', async () => {
     const response = await fetch(`${api.url}/v2/no-such-thing`);
     expect(await response.json()).toEqual({ success: false, error: 'Not found' });
