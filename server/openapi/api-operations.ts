@@ -80,6 +80,7 @@ function jobReadOperations(prefix: string, version: 'v1' | 'v2', what: string): 
       query: 'JobPageQuery',
       responses: {
         '200': { description: 'Status and documents; `next` links the following page', schema: 'JobStatus' },
+        '400': error('`skip` or `limit` is not a valid number'),
         '404': error('No such job for this team'),
         ...authErrors,
       },

@@ -3,6 +3,7 @@ import type { Context, Middleware } from 'koa';
 import { JobPageQuery } from '../../shared/api/job-page-query';
 import { teamOf } from '../http/authenticate';
 import { errors } from '../http/errors';
+import { parseBody } from '../http/parse-body';
 import type { JobService } from '../jobs/create-job-service';
 
 /**
@@ -16,8 +17,7 @@ export function jobReadRoutes(
   { jobs, api }: { jobs: JobService; api: Middleware },
 ) {
   router.get(`${prefix}/:id`, api, async (ctx) => {
-    const query = JobPageQuery.safeParse(ctx.query);
-    const page = query.success ? query.data : { skip: 0 };
+    const page = parseBody(JobPageQuery, ctx.query);
     const status = await jobs.status(teamOf(ctx).id, ctx.params.id ?? '', page);
     if (status === undefined) throw errors.jobNotFound();
     const { nextSkip, ...body } = status;
