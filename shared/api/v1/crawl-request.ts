@@ -43,7 +43,11 @@ export const CrawlRequestV1 = strictBody(
   'v1',
 )
   .superRefine((request, ctx) => {
-    if (urlPathDepth(request.url.url) > request.maxDepth) {
+    // zod runs this refinement even when `url` failed its own check (then it holds no URL); that
+    // failure is reported already.
+    const href: unknown = (request.url as { url?: unknown } | undefined)?.url;
+    if (typeof href !== 'string' || !URL.canParse(href)) return;
+    if (urlPathDepth(href) > request.maxDepth) {
       ctx.addIssue({ code: 'custom', message: 'URL depth exceeds the specified maxDepth', path: ['url'] });
     }
   })

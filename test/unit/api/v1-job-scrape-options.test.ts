@@ -53,3 +53,13 @@ describe('v1 scrape options of crawl and batch scrape', () => {
     ).toThrow(/corresponding options must be provided/);
   });
 });
+
+describe('v1 crawl request url checks', () => {
+  it('reports a url that is not one as a validation issue, not by throwing in the maxDepth rule', () => {
+    const parsed = CrawlRequestV1.safeParse({ url: `\u0012${'*'.repeat(9000)}`, maxDepth: 2 });
+    expect(parsed.success).toBe(false);
+    expect(parsed.error?.issues.map((issue) => issue.path)).toEqual([['url']]);
+    const bad = CrawlRequestV1.safeParse({ url: 'http://exa mple.com/a/b/c' });
+    expect(bad.success).toBe(false);
+  });
+});
