@@ -1,9 +1,28 @@
 import { createRequire } from 'node:module';
+import type { Plugin } from 'vite';
 import { defineConfig } from 'wxt';
 import { EXTENSION_PUBLIC_KEY } from './shared/extension-identity';
 
 /** Rendered from extension/assets/icon.svg by scripts/render-icons.ts. */
 const ICONS = { 16: 'icons/16.png', 32: 'icons/32.png', 48: 'icons/48.png', 128: 'icons/128.png' };
+
+/**
+ * linkedom's CSS parser uses the `cssstyle` package when it can load it and its own declaration
+ * class when it cannot (a try/catch around the require). It is installed here only for jsdom's sake,
+ * and bundling it would double the popup's converter (colour spaces and all) for style attributes the
+ * conversion never reads; so in the extension it cannot be loaded, as on a machine without it.
+ */
+function withoutCssstyle(): Plugin {
+  const id = '\0cssstyle-left-out';
+  return {
+    name: 'tabhive:without-cssstyle',
+    enforce: 'pre',
+    resolveId: (source, importer) =>
+      source === 'cssstyle' && importer?.includes('@acemir/cssom') ? id : undefined,
+    load: (loaded) =>
+      loaded === id ? `throw new Error('cssstyle is left out of the extension');` : undefined,
+  };
+}
 
 // The extension lives in extension/; WXT resolves publicDir from the project root since 0.20,
 // so it is set explicitly to keep everything the extension ships under one folder.
@@ -15,6 +34,9 @@ export default defineConfig({
   // The standard extension APIs through webextension-polyfill; chrome.debugger is used directly.
   modules: ['@wxt-dev/webextension-polyfill'],
   vite: () => ({
+    plugins: [withoutCssstyle()],
+    // The popup's converter (entrypoints/popup/convert-worker.ts) is an ES module like the rest.
+    worker: { format: 'es', plugins: () => [withoutCssstyle()] },
     resolve: {
       alias: [
         // The popup converts pages with linkedom, whose CSS parser's `browser` build is a bare global

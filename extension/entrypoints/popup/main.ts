@@ -4,12 +4,13 @@ import { browser, type Browser } from 'wxt/browser';
 import { captureTab, screenshotTab } from '../../utils/capture-tab';
 import type { InPageCapture } from '../../utils/capture-page';
 import { connectionLabel } from '../../utils/connection-label';
-import { convertCapture, type HandScrape } from '../../utils/convert-capture';
+import type { HandScrape } from '../../utils/convert-capture';
 import { downloadName } from '../../utils/download-name';
 import { scrapeOutput, TEXT_EXTENSIONS, type TextFormat } from '../../utils/scrape-output';
 import { sendUiRequest } from '../../utils/send-ui-request';
 import { targetTabId } from '../../utils/target-tab';
 import type { UiStatus } from '../../utils/ui-messages';
+import { createConverter } from './converter';
 import { dataUrlToBlob, saveFile } from './save-file';
 
 type Format = TextFormat | 'screenshot';
@@ -34,8 +35,11 @@ const ui = {
 let tab: Browser.tabs.Tab | undefined;
 let capture: Promise<InPageCapture> | undefined;
 /** Converting is the slow part on big pages, so each scope is converted once, when first shown. */
-const scrapes = new Map<Scope, HandScrape>();
+const scrapes = new Map<Scope, Promise<HandScrape>>();
+/** Counts renders: a slow one that an input change overtook must not overwrite the newer view. */
+let renders = 0;
 let screenshot: Promise<string> | undefined;
+const converter = createConverter();
 let status: UiStatus | undefined;
 
 const chosen = <T extends string>(name: string) =>
@@ -54,19 +58,23 @@ async function findTab(): Promise<Browser.tabs.Tab> {
   return active;
 }
 
-async function scrapeFor(scope: Scope): Promise<HandScrape> {
-  const cached = scrapes.get(scope);
-  if (cached !== undefined) return cached;
+function scrapeFor(scope: Scope): Promise<HandScrape> {
+  let scrape = scrapes.get(scope);
+  if (scrape === undefined) {
+    scrape = convert(scope);
+    scrapes.set(scope, scrape);
+    // A failure is not kept: choosing the scope again tries again.
+    scrape.catch(() => scrapes.delete(scope));
+  }
+  return scrape;
+}
+
+async function convert(scope: Scope): Promise<HandScrape> {
   if (tab === undefined || capture === undefined) throw new Error('There is no tab to read.');
-  const captured = await capture;
-  // Converting runs on this thread and takes seconds on a very long page: say so, and let it paint first.
   const working = scope === 'main' ? 'Finding the main content…' : 'Converting the whole page…';
   say(working);
-  await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
   try {
-    const scrape = convertCapture(captured, { onlyMainContent: scope === 'main' });
-    scrapes.set(scope, scrape);
-    return scrape;
+    return await converter.convert(await capture, scope === 'main');
   } finally {
     if (ui.message.textContent === working) say('');
   }
@@ -74,6 +82,8 @@ async function scrapeFor(scope: Scope): Promise<HandScrape> {
 
 /** Shows the chosen format and scope; every action works on what is shown. */
 async function render(): Promise<void> {
+  const turn = ++renders;
+  const overtaken = () => turn !== renders;
   const format = chosen<Format>('format');
   ui.scope.disabled = format === 'screenshot';
   ui.text.hidden = format === 'screenshot';
@@ -84,11 +94,15 @@ async function render(): Promise<void> {
     if (format === 'screenshot') {
       if (tab === undefined) throw new Error('There is no tab to photograph.');
       screenshot ??= screenshotTab(tab);
-      ui.image.src = await screenshot;
+      const image = await screenshot;
+      if (overtaken()) return;
+      ui.image.src = image;
       ui.image.alt = `Screenshot of ${tab.title ?? tab.url ?? 'the page'}`;
       ui.size.textContent = 'The visible part of the page';
     } else {
-      const output = scrapeOutput(await scrapeFor(chosen<Scope>('scope')), format);
+      const scrape = await scrapeFor(chosen<Scope>('scope'));
+      if (overtaken()) return;
+      const output = scrapeOutput(scrape, format);
       ui.text.value = output.text;
       ui.size.textContent = describeSize(output.text, format);
     }
@@ -96,6 +110,7 @@ async function render(): Promise<void> {
     if (ui.message.dataset.tone === 'error') say('');
   } catch (error) {
     if (format === 'screenshot') screenshot = undefined;
+    if (overtaken()) return;
     ui.text.value = '';
     ui.size.textContent = '';
     say((error as Error).message, 'error');
