@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parsePrivateAllowList } from '../shared/url/private-allow-list';
 
 /** `true`/`false`/`1`/`0`/`yes`/`no` in any case; anything else is a configuration error. */
 const booleanFlag = z
@@ -25,6 +26,24 @@ export const Config = z.object({
   CHROME_PATH: z.preprocess(emptyAsUnset, z.string().min(1).optional()),
   API_KEY: z.preprocess(emptyAsUnset, z.string().min(8, 'API_KEY must be at least 8 characters').optional()),
   ALLOW_PRIVATE_NETWORKS: z.preprocess(emptyAsUnset, booleanFlag.optional()).default(false),
+  /**
+   * The narrow alternative to ALLOW_PRIVATE_NETWORKS: comma-separated host names (each with its
+   * subdomains), IP addresses and CIDR ranges that scrapes, crawls and webhooks may reach although
+   * they are private. Cloud metadata endpoints stay blocked whatever is listed.
+   */
+  ALLOWED_PRIVATE_HOSTS: z
+    .string()
+    .optional()
+    .transform((value, context) => {
+      const entries = (value ?? '').split(/[\s,]+/).filter((entry) => entry !== '');
+      try {
+        parsePrivateAllowList(entries);
+      } catch (err) {
+        context.addIssue({ code: 'custom', message: (err as Error).message });
+        return z.NEVER;
+      }
+      return entries;
+    }),
   /**
    * Upstream proxy of stealth browsers (`proxy: "stealth"`): http://, https://, socks4:// or
    * socks5://host:port. Chromium's --proxy-server takes no credentials; put an authenticating

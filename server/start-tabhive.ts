@@ -33,7 +33,7 @@ import { createDerivationPool } from './workers/create-derivation-pool';
 import { createStores, type Stores } from './store/create-stores';
 import { openDatabase } from './store/open-database';
 import { prepareStores } from './store/prepare-stores';
-import { createUrlPolicy } from './url-policy/create-url-policy';
+import { createUrlPolicy, type LookupFn } from './url-policy/create-url-policy';
 import { createWebhookSender } from './webhooks/create-webhook-sender';
 import { writeWebhookSecret } from './webhooks/write-webhook-secret';
 
@@ -69,6 +69,7 @@ export async function startTabhive({
   extensionDir = DEFAULT_EXTENSION_DIR,
   extraChromeArgs,
   webhookRetryDelaysMs,
+  lookup,
 }: {
   config: Config;
   server: Server;
@@ -78,6 +79,8 @@ export async function startTabhive({
   extraChromeArgs?: readonly string[];
   /** Tests only: the webhook retry schedule instead of 1, 5 and 15 minutes. */
   webhookRetryDelaysMs?: readonly number[];
+  /** Tests only: DNS for the URL policy and the egress, so that public-looking names stay local. */
+  lookup?: LookupFn;
 }): Promise<RunningTabhive> {
   // Fail before listening when the pool cannot start: a server that answers but can never scrape misleads.
   let chromePath: string | undefined;
@@ -97,8 +100,13 @@ export async function startTabhive({
   const hub = createBrowserHub({ log, tokens, tabsPerBrowser: config.TABS_PER_BROWSER });
   const derivationPool = createDerivationPool({ log });
   const mapIndexRecorder = createMapIndexRecorder({ mapIndex: stores.mapIndex, log });
-  const urlPolicy = createUrlPolicy({ allowPrivateNetworks: config.ALLOW_PRIVATE_NETWORKS });
-  const egress = createEgress({ allowPrivateNetworks: config.ALLOW_PRIVATE_NETWORKS });
+  const networkSettings = {
+    allowPrivateNetworks: config.ALLOW_PRIVATE_NETWORKS,
+    allowedPrivateHosts: config.ALLOWED_PRIVATE_HOSTS,
+    ...(lookup === undefined ? {} : { lookup }),
+  };
+  const urlPolicy = createUrlPolicy(networkSettings);
+  const egress = createEgress(networkSettings);
   const llm = createLlmProvider({
     baseUrl: config.LLM_BASE_URL,
     apiKey: config.LLM_API_KEY,
@@ -120,7 +128,7 @@ export async function startTabhive({
     mapIndex: mapIndexRecorder,
     searchIndex: stores.searchIndex,
   });
-  const jobs = createJobService({ stores });
+  const jobs = createJobService({ stores, urlPolicy });
   const jobRunner = createJobRunner({
     stores,
     scraper,

@@ -9,6 +9,8 @@ import { PageTaskError, navigationError } from './page-task-error';
 import { beforeDeadline, createPageWatch, type DocumentResponse } from './page-watch';
 import { runActions } from './run-actions';
 import { taskAdRules } from './standing-ad-block';
+import { checkTaskUrl, createAddressGuard, type AddressGuard } from './task-address-guard';
+import { addressRuleCount, buildAddressRules } from './task-address-rules';
 import { taskJournal } from './task-journal';
 import { addTaskRules, allocateTaskRuleIds, buildTaskRules, removeTaskRules } from './task-network-rules';
 import { closeTaskWindow, openTaskWindow } from './task-window';
@@ -64,26 +66,32 @@ function checkCertificate(spec: PageTaskSpec, response: DocumentResponse | undef
  * actions, captures, and always closes the window, detaches and removes the rules — on success,
  * failure, timeout and cancellation alike.
  */
-export async function runPageTask(task: TaskMessage, signal: AbortSignal): Promise<PageCapture> {
+export async function runPageTask(task: TaskMessage, taskSignal: AbortSignal): Promise<PageCapture> {
   const { spec } = task;
   const deadline = Date.now() + task.timeoutMs - RESULT_MARGIN_MS;
+  checkTaskUrl(spec.url, spec.networkPolicy);
   await taskJournal.record(task.taskId);
   const { windowId, tabId } = await openTaskWindow();
-  const ruleIds = await allocateTaskRuleIds();
+  const ruleIds = await allocateTaskRuleIds(addressRuleCount(spec.networkPolicy));
   await taskJournal.record(task.taskId, { windowId, ruleIds });
   let cdp: CdpSession | undefined;
+  let guard: AddressGuard | undefined;
   try {
-    await addTaskRules(
-      buildTaskRules({
+    await addTaskRules([
+      ...buildTaskRules({
         ruleIds,
         tabId,
         headers: spec.headers,
         ...(await taskAdRules(spec.blockAds)),
       }),
-    );
+      ...buildAddressRules({ ruleIds: ruleIds.slice(2), tabId, policy: spec.networkPolicy }),
+    ]);
     cdp = await attachCdp(tabId);
     const { frameTree } = await cdp.send<{ frameTree: { frame: { id: string } } }>('Page.getFrameTree');
     const mainFrameId = frameTree.frame.id;
+    guard = await createAddressGuard(cdp, { mainFrameId, policy: spec.networkPolicy });
+    // Cancelled by the server, or by a refused connection: every wait below ends on either.
+    const signal = AbortSignal.any([taskSignal, guard.signal]);
     const watch = createPageWatch(cdp, mainFrameId);
     await Promise.all([
       cdp.send('Page.enable'),
@@ -112,6 +120,9 @@ export async function runPageTask(task: TaskMessage, signal: AbortSignal): Promi
     if (!loaded) throw new PageTaskError('SCRAPE_TIMEOUT', 'Scrape timed out');
     const pdf = pdfResponse();
     if (pdf !== undefined) {
+      guard.assertClean();
+      // The extension fetches the bytes itself, outside the tab and its rules: check the host again.
+      checkTaskUrl(pdf.url, spec.networkPolicy);
       // The viewer shows the document but holds none of its text: the server parses the bytes.
       const pdfBase64 = await beforeDeadline(fetchPdfBody(cdp, pdf, spec.headers, signal), deadline);
       return {
@@ -166,6 +177,8 @@ export async function runPageTask(task: TaskMessage, signal: AbortSignal): Promi
             .value
         : undefined;
 
+    // Last, so that a refused connection made while the page ran cannot leave with the capture.
+    guard.assertClean();
     const response = watch.response();
     const contentType = response?.contentType ?? page.documentContentType;
     // A JSON or text document is shown by Chromium wrapped in HTML; callers want what was sent.
@@ -180,6 +193,9 @@ export async function runPageTask(task: TaskMessage, signal: AbortSignal): Promi
       ...(actions === undefined ? {} : { actions }),
       ...(branding === undefined ? {} : { branding: branding as PageCapture['branding'] }),
     };
+  } catch (err) {
+    // A refused connection explains whatever failed after it (an aborted wait, a blocked page).
+    throw guard?.violation() ?? err;
   } finally {
     await cdp?.detach();
     await closeTaskWindow(windowId);

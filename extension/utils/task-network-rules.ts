@@ -20,13 +20,13 @@ const RULES_PER_TASK = 2;
 let nextRuleId = 1;
 
 /**
- * Fresh rule ids for one task. Tab ids would be unique too, but they outgrow the 32-bit integers
+ * Fresh rule ids for one task: the two buildTaskRules takes, and `extra` more after them. Tab ids would be unique too, but they outgrow the 32-bit integers
  * DNR takes for ids. Allocation is synchronous after one read, so concurrent tasks never share ids.
  */
-export async function allocateTaskRuleIds(): Promise<number[]> {
+export async function allocateTaskRuleIds(extra = 0): Promise<number[]> {
   const inUse = new Set((await dnr().getSessionRules()).map((rule) => rule.id));
   const ids: number[] = [];
-  while (ids.length < RULES_PER_TASK) {
+  while (ids.length < RULES_PER_TASK + extra) {
     if (nextRuleId >= 2 ** 31 - 1) nextRuleId = 1;
     const id = nextRuleId;
     nextRuleId += 1;
@@ -36,7 +36,7 @@ export async function allocateTaskRuleIds(): Promise<number[]> {
 }
 
 /** Every resource type, main frame included: DNR leaves main_frame out when none are listed. */
-const ALL_RESOURCE_TYPES = [
+export const ALL_RESOURCE_TYPES = [
   'main_frame',
   'sub_frame',
   'stylesheet',
@@ -81,7 +81,10 @@ export function buildTaskRules({
   if (entries.length > 0) {
     rules.push({
       id: headerRuleId,
-      priority: 3,
+      // Above every allow rule that can match the tab (lifting ads here, the address rules'
+      // allow list in task-address-rules.ts): DNR leaves modifyHeaders rules that rank below a
+      // matching allow rule unapplied.
+      priority: 6,
       action: {
         type: 'modifyHeaders',
         requestHeaders: entries.map(([header, value]) => ({ header, operation: 'set', value })),

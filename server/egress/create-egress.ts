@@ -1,7 +1,9 @@
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { isIP } from 'node:net';
 import { Agent, buildConnector, request } from 'undici';
-import { classifyAddress } from '../../shared/url/classify-address';
+import { refuseAddress } from '../../shared/url/network-policy';
+import { parsePrivateAllowList } from '../../shared/url/private-allow-list';
+import type { LookupFn } from '../url-policy/create-url-policy';
 
 /** Redirect hops followed for GETs; webhooks follow none (a 3xx is a failed delivery). */
 const MAX_REDIRECTS = 5;
@@ -36,12 +38,10 @@ export interface Egress {
   close(): Promise<void>;
 }
 
-type Resolve = (hostname: string) => Promise<LookupAddress[]>;
-
-const systemResolve: Resolve = (hostname) =>
+const systemLookup: LookupFn = (hostname) =>
   new Promise((resolve, reject) =>
     dnsLookup(hostname, { all: true, order: 'verbatim' }, (err, addresses) =>
-      err ? reject(err) : resolve(addresses),
+      err ? reject(err) : resolve(addresses.map((answer) => answer.address)),
     ),
   );
 
@@ -55,16 +55,20 @@ const systemResolve: Resolve = (hostname) =>
  */
 export function createEgress({
   allowPrivateNetworks,
-  resolve = systemResolve,
+  allowedPrivateHosts = [],
+  lookup: resolve = systemLookup,
 }: {
   allowPrivateNetworks: boolean;
-  resolve?: Resolve;
+  /** ALLOWED_PRIVATE_HOSTS: private names and ranges reachable without ALLOW_PRIVATE_NETWORKS. */
+  allowedPrivateHosts?: readonly string[];
+  /** Tests only: a resolver that answers from a table, so that no test needs real DNS. */
+  lookup?: LookupFn;
 }): Egress {
-  const refusal = (address: string): string | undefined => {
-    const verdict = classifyAddress(address);
-    if (verdict.kind === 'public') return undefined;
-    if (verdict.kind === 'private' && allowPrivateNetworks) return undefined;
-    return `connections to ${address} are not allowed (${verdict.kind})`;
+  const allowList = parsePrivateAllowList(allowedPrivateHosts);
+  /** `hostname` is the name the URL gave, which the allow list may name. */
+  const refusal = (address: string, hostname: string): string | undefined => {
+    const reason = refuseAddress({ allowPrivateNetworks }, allowList, address, hostname);
+    return reason === undefined ? undefined : `connections to ${address} are not allowed (${reason})`;
   };
 
   const lookup = (
@@ -72,14 +76,16 @@ export function createEgress({
     options: { all?: boolean },
     callback: (err: Error | null, address: string | LookupAddress[], family?: number) => void,
   ) => {
-    const name = hostname.toLowerCase().replace(/\.$/, '');
+    const name = hostname.toLowerCase().replace(/\.+$/, '');
     const answers: Promise<LookupAddress[]> =
       name === 'localhost' || name.endsWith('.localhost')
         ? Promise.resolve([{ address: '127.0.0.1', family: 4 }])
-        : resolve(name);
+        : resolve(name).then((found) =>
+            found.map((address) => ({ address, family: isIP(address) === 6 ? 6 : 4 })),
+          );
     answers.then(
       (addresses) => {
-        const blocked = addresses.map((a) => refusal(a.address)).find((reason) => reason !== undefined);
+        const blocked = addresses.map((a) => refusal(a.address, name)).find((reason) => reason !== undefined);
         if (blocked !== undefined || addresses.length === 0) {
           callback(new EgressBlockedError(`${hostname}: ${blocked ?? 'no address'}`), []);
         } else if (options.all) callback(null, addresses);
@@ -93,14 +99,14 @@ export function createEgress({
   const agent = new Agent({
     connect: (options, callback) => {
       const host = options.hostname.replace(/^\[|\]$/g, '');
-      const literal = isIP(host) !== 0 ? refusal(host) : undefined;
+      const literal = isIP(host) !== 0 ? refusal(host, host) : undefined;
       if (literal !== undefined) {
         callback(new EgressBlockedError(literal), null);
         return;
       }
       connect(options, (err, socket) => {
         const peer = socket?.remoteAddress;
-        const late = err === null && peer !== undefined ? refusal(peer) : undefined;
+        const late = err === null && peer !== undefined ? refusal(peer, host) : undefined;
         if (late !== undefined) {
           socket?.destroy();
           callback(new EgressBlockedError(late), null);

@@ -3,6 +3,7 @@ import { ApiError } from '../http/api-error';
 import { errors } from '../http/errors';
 import type { Stores } from '../store/create-stores';
 import type { Job, JobKind } from '../store/stores/job-store';
+import type { UrlPolicy } from '../url-policy/create-url-policy';
 import { enqueueWebhook } from '../webhooks/enqueue-webhook';
 import { compilePatterns, PatternError, urlKey } from './crawl-rules';
 import { finishIfDone } from './finish-job';
@@ -29,7 +30,27 @@ export interface JobStatus {
  * Crawl and batch jobs as the routes see them: start, status pages, cancel, errors, the ongoing
  * list. The pages themselves run in the job runner, on any instance.
  */
-export function createJobService({ stores }: { stores: Stores }) {
+export function createJobService({
+  stores,
+  urlPolicy,
+}: {
+  stores: Stores;
+  /** Refuses a webhook to a private or metadata address when the job is submitted. */
+  urlPolicy?: UrlPolicy;
+}) {
+  /**
+   * The egress refuses the delivery anyway; saying so now tells the caller instead of dropping
+   * events. A name that does not resolve yet passes: the receiver may not be up, and every
+   * delivery resolves and checks again.
+   */
+  const checkWebhook = async (spec: JobSpec) => {
+    if (spec.webhook === undefined || urlPolicy === undefined) return;
+    const verdict = await urlPolicy.check(new URL(spec.webhook.url));
+    if (!verdict.allowed && verdict.reason !== 'dns') {
+      throw errors.urlBlocked(`Webhook URL refused: ${verdict.message}`);
+    }
+  };
+
   const ownJob = async (teamId: string, id: string) => {
     const job = await stores.jobs.get(id);
     return job !== undefined && job.teamId === teamId ? job : undefined;
@@ -62,6 +83,7 @@ export function createJobService({ stores }: { stores: Stores }) {
     pages: Array<{ url: string; key: string }>,
     idempotencyKey: string | undefined,
   ) => {
+    await checkWebhook(spec);
     const id = randomUUID();
     await takeIdempotencyKey(teamId, idempotencyKey, id);
     await stores.teams.ensure({ id: teamId, name: teamId });

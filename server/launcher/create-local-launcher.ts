@@ -6,6 +6,7 @@ import { EXTENSION_ID } from '../../shared/extension-identity';
 import type { BrowserClass } from '../../shared/protocol/messages';
 import type { Log } from '../log';
 import { chromeArgs } from './chrome-args';
+import { writeProfilePreferences } from './write-profile-preferences';
 
 export interface LocalLauncher {
   start(): Promise<void>;
@@ -75,6 +76,7 @@ export function createLocalLauncher({
 
   const launch = async (slot: Slot) => {
     slot.profileDir = await mkdtemp(path.join(os.tmpdir(), 'tabhive-chrome-'));
+    await writeProfilePreferences(slot.profileDir);
     slot.launchToken = tokens.issueLaunchToken();
     const startUrl =
       `chrome-extension://${EXTENSION_ID}/launch.html#` +

@@ -50,6 +50,8 @@ export function createLlmProvider({
     async complete(messages, { json = false } = {}) {
       let response: Response;
       try {
+        // Not through the egress: LLM_BASE_URL is the operator's own setting, often a model on
+        // loopback or the LAN (Ollama, vLLM), never a URL a caller or a page supplied.
         response = await fetch(endpoint, {
           method: 'POST',
           headers: {

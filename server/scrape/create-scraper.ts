@@ -147,11 +147,16 @@ export function createScraper({
           };
         }
         return {
-          capture: await runWithProxy({ runTask, connectedBrowsers }, taskSpecFromRequest(request, target), {
-            // The browser gets what the HTTP attempt (if any) left of the budget.
-            timeoutMs: tried ? Math.max(1, timeoutMs - (Date.now() - startedAt)) : timeoutMs,
-            proxy: request.proxy,
-          }).catch((err: unknown) => {
+          capture: await runWithProxy(
+            { runTask, connectedBrowsers },
+            // The server's network policy travels with the task, for the browser to enforce.
+            { ...taskSpecFromRequest(request, target), networkPolicy: urlPolicy.networkPolicy },
+            {
+              // The browser gets what the HTTP attempt (if any) left of the budget.
+              timeoutMs: tried ? Math.max(1, timeoutMs - (Date.now() - startedAt)) : timeoutMs,
+              proxy: request.proxy,
+            },
+          ).catch((err: unknown) => {
             throw taskErrorToApiError(err, target);
           }),
           // Every browser today is a launched pool browser; donated browsers will report 'team'.

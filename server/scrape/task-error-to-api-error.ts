@@ -16,6 +16,8 @@ export function taskErrorToApiError(err: unknown, target: URL): ApiError {
       return errors.sslError(err.message);
     case 'SCRAPE_SITE_ERROR':
       return errors.siteError(err.message);
+    case 'URL_BLOCKED':
+      return errors.urlBlocked(err.message);
     case 'SCRAPE_ACTION_ERROR':
       return errors.actionFailed(err.message);
     case 'NO_STEALTH_BROWSER':

@@ -1,6 +1,8 @@
 import { lookup } from 'node:dns/promises';
 import { classifyAddress, type AddressClass } from '../../shared/url/classify-address';
 import { classifyHost } from '../../shared/url/classify-host';
+import type { NetworkPolicy } from '../../shared/url/network-policy';
+import { allowsAddress, allowsName, parsePrivateAllowList } from '../../shared/url/private-allow-list';
 
 /** Resolves a hostname to every address it has. Rejects, or returns none, when it cannot. */
 export type LookupFn = (hostname: string) => Promise<readonly string[]>;
@@ -17,11 +19,15 @@ export interface UrlPolicyOptions {
   readonly allowPrivateNetworks: boolean;
   /** Separately, cloud metadata endpoints. Off unless explicitly set. */
   readonly allowMetadata?: boolean;
+  /** ALLOWED_PRIVATE_HOSTS: the private names and ranges allowed without ALLOW_PRIVATE_NETWORKS. */
+  readonly allowedPrivateHosts?: readonly string[];
   readonly lookup?: LookupFn;
 }
 
 export interface UrlPolicy {
   check(url: URL): Promise<UrlVerdict>;
+  /** The same rules for the browser, which sends every page task with them. */
+  readonly networkPolicy: NetworkPolicy;
 }
 
 const ALLOWED: UrlVerdict = { allowed: true };
@@ -38,7 +44,19 @@ const lookupAll: LookupFn = async (hostname) => {
  * still get through. The browser-side checks and the network are the layers behind this one.
  */
 export function createUrlPolicy(options: UrlPolicyOptions): UrlPolicy {
-  const { allowPrivateNetworks, allowMetadata = false, lookup: resolve = lookupAll } = options;
+  const {
+    allowPrivateNetworks,
+    allowMetadata = false,
+    allowedPrivateHosts = [],
+    lookup: resolve = lookupAll,
+  } = options;
+  const allowList = parsePrivateAllowList(allowedPrivateHosts);
+
+  /** A private address passes when it is in an allowed range or the name asked for is allowed. */
+  const allowedPrivate = (address: string, hostname: string | undefined) =>
+    allowPrivateNetworks ||
+    allowsAddress(allowList, address) ||
+    (hostname !== undefined && allowsName(allowList, hostname));
 
   function judge(address: AddressClass, shown: string, hostname?: string): UrlVerdict {
     switch (address.kind) {
@@ -47,7 +65,7 @@ export function createUrlPolicy(options: UrlPolicyOptions): UrlPolicy {
       case 'metadata':
         return allowMetadata ? ALLOWED : refuse('metadata', metadataMessage(shown));
       case 'private':
-        return allowPrivateNetworks ? ALLOWED : refuse('private-network', privateMessage(shown));
+        return allowedPrivate(shown, hostname) ? ALLOWED : refuse('private-network', privateMessage(shown));
       case 'invalid':
         // Only a resolver answer can get here: the URL parser never yields a malformed literal.
         return refuse('dns', dnsMessage(hostname ?? shown));
@@ -108,17 +126,19 @@ export function createUrlPolicy(options: UrlPolicyOptions): UrlPolicy {
       case 'needs-dns':
         if (!allowPrivateNetworks) return checkResolved(hostname);
         return allowMetadata ? ALLOWED : checkForMetadata(hostname);
-      case 'private':
-        if (!allowPrivateNetworks) {
+      case 'private': {
+        const literal = hostname.replace(/^\[|\]$/g, '');
+        if (!allowedPrivate(literal, isName ? hostname : undefined)) {
           return refuse('private-network', isName ? localNameMessage(hostname) : privateMessage(hostname));
         }
         return isName && !allowMetadata ? checkForMetadata(hostname) : ALLOWED;
+      }
       default:
         return judge(host, hostname);
     }
   }
 
-  return { check };
+  return { check, networkPolicy: { allowPrivateNetworks, allowedPrivateHosts: [...allowedPrivateHosts] } };
 }
 
 function refuse(reason: UrlRefusalReason, message: string): UrlVerdict {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Action, MAX_ACTIONS } from '../api/v2/actions';
 import { BrandingProfile } from '../branding/branding-profile';
+import { NetworkPolicy } from '../url/network-policy';
 
 /**
  * The browser hub protocol: JSON text frames on one WebSocket between the server and each
@@ -8,7 +9,7 @@ import { BrandingProfile } from '../branding/branding-profile';
  * parsed on arrival by both ends. Bump PROTOCOL_VERSION on any incompatible change; the server
  * refuses a `hello` that speaks another version.
  */
-export const PROTOCOL_VERSION = 3;
+export const PROTOCOL_VERSION = 4;
 
 /** Path of the hub's WebSocket endpoint on the API port. */
 export const HUB_PATH = '/browser-hub';
@@ -34,6 +35,8 @@ export const TaskErrorCode = z.enum([
   'SCRAPE_DNS_RESOLUTION_ERROR',
   'SCRAPE_SSL_ERROR',
   'SCRAPE_ACTION_ERROR',
+  /** The tab was sent to, or connected to, an address the task's network policy refuses. */
+  'URL_BLOCKED',
   'TASK_CANCELLED',
   'BROWSER_ERROR',
 ]);
@@ -91,6 +94,8 @@ export const PageTaskSpec = z.object({
   skipTlsVerification: z.boolean().optional(),
   /** Measure the page's colours, fonts and components for the branding format. */
   branding: z.boolean().optional(),
+  /** Where the tab may connect; absent means the strict default (no private networks). */
+  networkPolicy: NetworkPolicy.optional(),
 });
 export type PageTaskSpec = z.infer<typeof PageTaskSpec>;
 

@@ -25,7 +25,7 @@ export type AddressClass =
  * Cloud metadata and credential endpoints. All but one sit in ranges that are blocked anyway;
  * listing them keeps them blocked when private networks are allowed.
  */
-const METADATA_ADDRESSES = [
+export const METADATA_ADDRESSES = [
   '169.254.169.254', // AWS, GCP, Azure, Oracle, DigitalOcean, OpenStack instance metadata
   '169.254.170.2', // AWS ECS task metadata and container credentials
   '169.254.170.23', // AWS EKS Pod Identity agent (credentials)

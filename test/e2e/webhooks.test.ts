@@ -117,17 +117,14 @@ describe('webhooks', () => {
     ).toEqual(['batch_scrape.page', 'batch_scrape.page', 'batch_scrape.started']);
   });
 
-  it('refuses webhook targets the URL policy forbids, without failing the job', async () => {
-    const started = await tabhive.post('/v2/batch/scrape', {
+  it('refuses webhook targets the URL policy forbids when the job is submitted', async () => {
+    // Metadata stays refused with ALLOW_PRIVATE_NETWORKS=true; the egress would refuse the delivery too.
+    const refused = await tabhive.post('/v2/batch/scrape', {
       urls: [site.url('/about.html')],
       webhook: 'http://169.254.169.254/latest',
     });
-    const id = started.json.id as string;
-    await waitUntil(
-      async () => (await tabhive.tabhive.stores.webhookOutbox.get(`${id}:started`))?.state === 'dead',
-      10_000,
-      'the delivery to be dropped',
-    );
-    expect((await tabhive.tabhive.stores.webhookOutbox.get(`${id}:started`))?.attempts).toBe(1);
+    expect(refused.status).toBe(403);
+    expect(refused.json).toMatchObject({ success: false, code: 'URL_BLOCKED' });
+    expect(refused.json.error).toContain('Webhook URL refused');
   });
 });

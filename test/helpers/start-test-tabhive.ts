@@ -5,6 +5,7 @@ import path from 'node:path';
 import { loadConfig } from '../../server/config';
 import { createLog } from '../../server/log';
 import { startTabhive } from '../../server/start-tabhive';
+import type { LookupFn } from '../../server/url-policy/create-url-policy';
 
 export const TEST_API_KEY = 'fc-7e57a9e0000000000000000000000001';
 
@@ -33,6 +34,7 @@ export async function startTestTabhive({
   extraChromeArgs,
   dataDir: givenDataDir,
   webhookRetryDelaysMs,
+  lookup,
 }: {
   browsers?: number;
   /** Launched with env STEALTH_PROXY_URL, which the caller must then set. */
@@ -42,6 +44,8 @@ export async function startTestTabhive({
   dataDir?: string;
   /** The webhook retry schedule, instead of minutes. */
   webhookRetryDelaysMs?: number[];
+  /** DNS for the server's URL policy and egress (browsers take --host-resolver-rules instead). */
+  lookup?: LookupFn;
 } = {}) {
   const dataDir = givenDataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'tabhive-test-')));
   const config = loadConfig({
@@ -60,6 +64,7 @@ export async function startTestTabhive({
     log: createLog({ quiet: true }),
     ...(extraChromeArgs === undefined ? {} : { extraChromeArgs }),
     ...(webhookRetryDelaysMs === undefined ? {} : { webhookRetryDelaysMs }),
+    ...(lookup === undefined ? {} : { lookup }),
   });
   await waitUntil(
     () =>

@@ -5,7 +5,9 @@ import { createEgress } from '../../../server/egress/create-egress';
 
 let port = 0;
 let connections = 0;
+const hosts: string[] = [];
 const server = createServer((request, response) => {
+  hosts.push(request.headers.host ?? '');
   if (request.url === '/hop') {
     response.writeHead(302, { location: `http://127.0.0.1:${port}/secret` });
     response.end();
@@ -27,13 +29,7 @@ describe('guarded egress', () => {
   it('refuses loopback in every spelling, names that resolve to it, and metadata, without connecting', async () => {
     const egress = createEgress({
       allowPrivateNetworks: false,
-      resolve: async (name) =>
-        name === 'rebind.test'
-          ? [
-              { address: '93.184.216.34', family: 4 },
-              { address: '127.0.0.1', family: 4 },
-            ]
-          : [{ address: '127.0.0.1', family: 4 }],
+      lookup: async (name) => (name === 'rebind.test' ? ['93.184.216.34', '127.0.0.1'] : ['127.0.0.1']),
     });
     const before = connections;
     for (const url of [
@@ -63,6 +59,34 @@ describe('guarded egress', () => {
     await expect(egress.get('http://169.254.169.254/', { timeoutMs: 2_000, maxBytes: 100 })).rejects.toThrow(
       /not allowed/,
     );
+    await egress.close();
+  });
+
+  it('with an allow list, reaches only what it lists, and connects to the address it checked', async () => {
+    const asked: string[] = [];
+    const egress = createEgress({
+      allowPrivateNetworks: false,
+      allowedPrivateHosts: ['svc.corp', '127.0.0.1/32'],
+      lookup: async (name) => {
+        asked.push(name);
+        return name === 'svc.corp' || name === 'other.corp' ? ['127.0.0.1'] : ['::1'];
+      },
+    });
+    const named = await egress.get(`http://svc.corp:${port}/x`, { timeoutMs: 2_000, maxBytes: 100 });
+    expect(named).toMatchObject({ status: 200, body: 'SECRET' });
+    // One lookup, and the request went to the address it returned, under the name.
+    expect(asked).toEqual(['svc.corp']);
+    expect(hosts.at(-1)).toBe(`svc.corp:${port}`);
+    const literal = await egress.get(`http://127.0.0.1:${port}/hop`, { timeoutMs: 2_000, maxBytes: 100 });
+    expect(literal.status).toBe(200);
+    const before = connections;
+    for (const url of [`http://[::1]:${port}/`, `http://v6.corp:${port}/`, `http://127.0.0.2:${port}/`]) {
+      await expect(egress.get(url, { timeoutMs: 2_000, maxBytes: 100 }), url).rejects.toThrow(/not allowed/);
+    }
+    await expect(egress.get('http://169.254.169.254/', { timeoutMs: 2_000, maxBytes: 100 })).rejects.toThrow(
+      /metadata/,
+    );
+    expect(connections).toBe(before);
     await egress.close();
   });
 });

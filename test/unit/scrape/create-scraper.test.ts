@@ -9,6 +9,8 @@ import { MAX_CACHED_CAPTURE_CHARS, createCachedCapture } from '../../../server/s
 import { DEFAULT_SCRAPE_TIMEOUT_MS, createScraper } from '../../../server/scrape/create-scraper';
 import { createUrlPolicy } from '../../../server/url-policy/create-url-policy';
 
+const STRICT = { allowPrivateNetworks: false, allowedPrivateHosts: [] };
+
 const page: PageCapture = {
   url: 'https://docs.example.com/final',
   statusCode: 200,
@@ -63,7 +65,11 @@ describe('the scrape pipeline', () => {
       TEAM,
     );
     expect(calls).toEqual([
-      { spec: { url: 'http://docs.example.com/start', waitForMs: 0 }, timeoutMs: DEFAULT_SCRAPE_TIMEOUT_MS },
+      {
+        // The server's network policy travels with every task, for the browser to enforce.
+        spec: { url: 'http://docs.example.com/start', waitForMs: 0, networkPolicy: STRICT },
+        timeoutMs: DEFAULT_SCRAPE_TIMEOUT_MS,
+      },
     ]);
     expect(document.markdown).toContain('# Docs');
     expect(document.links).toEqual(['https://docs.example.com/a']);
@@ -87,7 +93,7 @@ describe('the scrape pipeline', () => {
       TEAM,
     );
     expect(calls[0]).toEqual({
-      spec: { url: 'https://docs.example.com/', waitForMs: 1_500 },
+      spec: { url: 'https://docs.example.com/', waitForMs: 1_500, networkPolicy: STRICT },
       timeoutMs: 20_000,
     });
   });

@@ -10,6 +10,7 @@ describe('configuration from the environment', () => {
       BROWSERS: 1,
       TABS_PER_BROWSER: 4,
       ALLOW_PRIVATE_NETWORKS: false,
+      ALLOWED_PRIVATE_HOSTS: [],
       STEALTH_BROWSERS: 1,
       HTTP_FAST_PATH: true,
       SEARCH_ENGINE: 'duckduckgo',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createUrlPolicy, type UrlRefusalReason } from '../../../server/url-policy/create-url-policy';
-import { stubLookup } from './stub-lookup';
+import { stubLookup } from '../../helpers/stub-lookup';
 
 /** Stand-ins for DNS. Nothing here is looked up for real. */
 const DNS: Record<string, readonly string[]> = {
@@ -326,5 +326,39 @@ describe('createUrlPolicy with allowMetadata alone', () => {
     expect(await verdictOf('http://imds.example.com/')).toBe('allowed');
     expect(await verdictOf('http://169.254.1.1/')).toBe('private-network');
     expect(await verdictOf('http://127.0.0.1/')).toBe('private-network');
+  });
+});
+
+describe('createUrlPolicy with an allow list (ALLOWED_PRIVATE_HOSTS)', () => {
+  const { check, networkPolicy } = createUrlPolicy({
+    allowPrivateNetworks: false,
+    allowedPrivateHosts: ['10.0.0.0/24', 'a.172-16.example.com', 'intranet', '169.254.0.0/16'],
+    lookup: stubLookup(DNS).lookup,
+  });
+  const verdictOf = async (url: string) => {
+    const verdict = await check(new URL(url));
+    return verdict.allowed ? 'allowed' : verdict.reason;
+  };
+
+  it('allows only the listed ranges and names, and tells the browser the same', async () => {
+    expect(await verdictOf('http://10.0.0.1/')).toBe('allowed');
+    expect(await verdictOf('http://10.0.0.1.sslip.io/')).toBe('allowed');
+    expect(await verdictOf('http://10.0.1.1/')).toBe('private-network');
+    expect(await verdictOf('http://a.172-16.example.com/')).toBe('allowed');
+    expect(await verdictOf('http://intranet/')).toBe('allowed');
+    expect(await verdictOf('http://wiki/')).toBe('private-network');
+    expect(await verdictOf('http://127.0.0.1.nip.io/')).toBe('private-network');
+    expect(await verdictOf('http://one-bad-apple.example.com/')).toBe('allowed'); // 10.0.0.7 is listed
+    expect(await verdictOf('http://aaaa-loopback.example.com/')).toBe('private-network');
+    expect(networkPolicy).toEqual({
+      allowPrivateNetworks: false,
+      allowedPrivateHosts: ['10.0.0.0/24', 'a.172-16.example.com', 'intranet', '169.254.0.0/16'],
+    });
+  });
+
+  it('never allows metadata, even inside a listed range', async () => {
+    expect(await verdictOf('http://169.254.1.1/')).toBe('allowed');
+    expect(await verdictOf('http://169.254.169.254/')).toBe('metadata');
+    expect(await verdictOf('http://imds.example.com/')).toBe('metadata');
   });
 });

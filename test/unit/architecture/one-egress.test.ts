@@ -1,0 +1,53 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const SERVER_DIR = path.resolve(import.meta.dirname, '../../../server');
+
+/**
+ * Files allowed to open outbound connections other than through server/egress, and why. Anything
+ * else that fetches would be a path around the URL policy (reliability-security.md goal A1).
+ */
+const EXEMPT: Record<string, string> = {
+  'llm/llm-provider.ts': 'LLM_BASE_URL is operator configuration, not caller input',
+  'store/mongo/mongo-connection.ts': 'MONGODB_URL is operator configuration (the driver connects)',
+};
+
+/** Ways Node code opens an outbound HTTP or TCP connection. */
+const OUTBOUND = [
+  { what: 'fetch()', pattern: /(?<![.\w])fetch\s*\(/ },
+  { what: 'undici', pattern: /from ['"]undici['"]/ },
+  { what: 'node:https', pattern: /from ['"](node:)?https['"]/ },
+  { what: 'an HTTP client package', pattern: /from ['"](axios|got|node-fetch|superagent|ky)['"]/ },
+  { what: 'a raw socket', pattern: /\b(connect|createConnection)\s*\(/ },
+  {
+    what: 'node:http (values)',
+    pattern: /import \{[^}]*\b(request|get|Agent)\b[^}]*\} from ['"](node:)?http['"]/,
+  },
+];
+
+async function serverFiles(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true, recursive: true });
+  return entries
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.ts'))
+    .map((entry) => path.relative(SERVER_DIR, path.join(entry.parentPath, entry.name)));
+}
+
+describe('server-side egress', () => {
+  it('goes through server/egress alone (the LLM endpoint excepted)', async () => {
+    const offenders: string[] = [];
+    for (const file of await serverFiles(SERVER_DIR)) {
+      if (file.startsWith(`egress${path.sep}`) || file in EXEMPT) continue;
+      const source = await readFile(path.join(SERVER_DIR, file), 'utf8');
+      for (const { what, pattern } of OUTBOUND) {
+        if (pattern.test(source)) offenders.push(`${file}: ${what}`);
+      }
+    }
+    expect(offenders).toEqual([]);
+  });
+
+  it('keeps the exemptions real', async () => {
+    const files = await serverFiles(SERVER_DIR);
+    for (const file of Object.keys(EXEMPT)) expect(files).toContain(file);
+  });
+});
