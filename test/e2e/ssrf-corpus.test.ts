@@ -247,16 +247,20 @@ describe('the SSRF corpus', () => {
     expectRefused(await tabhive.post('/v2/scrape', { url: site.url(fill(path)), timeout: 20_000 }));
   });
 
-  it('blocks every request a page makes to internal addresses, and keeps the page', async () => {
-    const { status, json } = await tabhive.post('/v2/scrape', {
-      url: site.url('/hostile'),
-      formats: ['markdown', 'rawHtml'],
-      waitFor: 1_000,
-    });
-    expect(status).toBe(200);
-    expect(json.data.markdown).toContain('Hostile page');
-    expect(JSON.stringify(json)).not.toContain(INTERNAL_SECRET);
-  });
+  it.each([true, false])(
+    'blocks every request a page makes inward, and keeps the page (blockAds %s)',
+    async (blockAds) => {
+      const { status, json } = await tabhive.post('/v2/scrape', {
+        url: site.url(`/hostile?ads=${blockAds}`),
+        formats: ['markdown', 'rawHtml'],
+        waitFor: 1_000,
+        blockAds,
+      });
+      expect(status).toBe(200);
+      expect(json.data.markdown).toContain('Hostile page');
+      expect(JSON.stringify(json)).not.toContain(INTERNAL_SECRET);
+    },
+  );
 
   it('fails a task whose public-looking name lands on loopback, without its content', async () => {
     const response = await tabhive.post('/v2/scrape', { url: `http://rebind.test:${rebindTarget.port}/` });
