@@ -208,6 +208,23 @@ describe('JS SDK v1 client: batch scrape', () => {
   });
 });
 
+describe('JS SDK v1 client: map and search', () => {
+  it('mapUrl() answers plain URL strings, the input URL first', async () => {
+    const map = ok(await app.mapUrl(site.url('/'), { search: 'about', limit: 20 }));
+    expect(map.links?.[0]).toBe(site.url('/'));
+    expect(map.links).toContain(site.url('/about.html'));
+    expect(map.links?.every((link) => typeof link === 'string')).toBe(true);
+  });
+
+  it('search() answers the results as a list, scraped when asked', async () => {
+    ok(await app.scrapeUrl(site.url('/docs/page-18.html'), { formats: ['markdown'] }));
+    const found = await app.search('Doc 18', { limit: 3, scrapeOptions: { formats: ['markdown'] } });
+    expect(found.success).toBe(true);
+    expect(found.data[0]?.url).toBe(site.url('/docs/page-18.html'));
+    expect(found.data[0]?.markdown).toContain('Content of Doc 18');
+  });
+});
+
 describe('JS SDK v1 client: methods Tabhive does not serve', () => {
   it('extract, deep research and llms.txt fail at once with a message naming the feature', async () => {
     const outcomes = await Promise.all([

@@ -228,6 +228,38 @@ describe('JS SDK v2 client: watcher', () => {
   }
 });
 
+describe('JS SDK v2 client: map, search, crawl parameters', () => {
+  it('map() lists sitemap and linked pages, ranked by search, within limit', async () => {
+    const map = await firecrawl.map(site.url('/'), {
+      search: 'about',
+      limit: 50,
+      sitemap: 'include',
+      includeSubdomains: true,
+    });
+    const urls = map.links.map((link) => link.url);
+    expect(urls[0]).toBe(site.url('/about.html'));
+    expect(urls).toContain(site.url('/from-sitemap.html'));
+    expect(urls).not.toContain(site.url('/private/secret.html'));
+    expect((await firecrawl.map(site.url('/'), { limit: 2 })).links).toHaveLength(2);
+  });
+
+  it('search() finds a scraped page in the local index, and scrapes results when asked', async () => {
+    await firecrawl.scrape(site.url('/docs/page-17.html'), { formats: ['markdown'] });
+    const found = await firecrawl.search('Doc 17', { limit: 3, scrapeOptions: { formats: ['markdown'] } });
+    const first = found.web?.[0] as (Document & { url?: string }) | undefined;
+    expect(first?.metadata?.sourceURL ?? first?.url).toBe(site.url('/docs/page-17.html'));
+    expect(first?.markdown).toContain('Content of Doc 17');
+  });
+
+  it('crawlParamsPreview() turns a prompt into crawler options', async () => {
+    const preview = await firecrawl.crawlParamsPreview(
+      site.url('/'),
+      'only the docs, up to 5 pages, skip the sitemap',
+    );
+    expect(preview).toMatchObject({ limit: 5, sitemap: 'skip' });
+  });
+});
+
 describe('JS SDK v2 client: methods Tabhive does not serve', () => {
   it('extract() fails at once with an SdkError that names the missing feature', async () => {
     const failure = await firecrawl

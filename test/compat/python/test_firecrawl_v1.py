@@ -147,3 +147,10 @@ def test_map_url_answers_strings_the_input_url_first(v1, site):
     assert result.links[0] == site("/")
     assert site("/from-sitemap.html") in result.links
     assert not any("blog.site.localhost" in link for link in result.links)
+
+
+def test_search_answers_a_list(v1, site):
+    v1.scrape_url(site("/docs/page-20.html"), formats=["markdown"])
+    found = v1.search("Doc 20", limit=3)
+    assert found.success
+    assert found.data[0]["url"] == site("/docs/page-20.html")

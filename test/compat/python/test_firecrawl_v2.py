@@ -191,3 +191,11 @@ def test_crawl_params_preview_reads_the_prompt(firecrawl, site):
     assert data.limit == 5
     assert data.sitemap == "skip"
     assert data.include_paths == ["/(?:docs|documentation)(?:/|$)"]
+
+
+def test_search_finds_a_scraped_page_and_scrapes_results(firecrawl, site):
+    firecrawl.scrape(site("/docs/page-19.html"), formats=["markdown"])
+    found = firecrawl.search("Doc 19", limit=3, scrape_options={"formats": ["markdown"]})
+    first = found.web[0]
+    assert first.metadata.source_url == site("/docs/page-19.html")
+    assert "Content of Doc 19" in first.markdown
