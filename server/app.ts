@@ -10,7 +10,9 @@ import { readJsonBody } from './http/read-json-body';
 import type { Log } from './log';
 import type { JobService } from './jobs/create-job-service';
 import type { Mapper } from './map/create-mapper';
+import type { PairingService } from './pairing/create-pairing-service';
 import { batchRoutes } from './routes/batch-routes';
+import { browserRoutes } from './routes/browser-routes';
 import { crawlRoutes } from './routes/crawl-routes';
 import { healthRoutes } from './routes/health-routes';
 import { mapRoutes } from './routes/map-routes';
@@ -37,6 +39,8 @@ export interface AppDeps {
   mapper?: Mapper;
   /** `/v1/search` and `/v2/search`; left out without it. */
   search?: SearchService;
+  /** Donated browsers; their routes are left out without it. */
+  pairing?: { service: PairingService; connectedIds(): ReadonlySet<string> };
 }
 
 /**
@@ -67,6 +71,16 @@ export function createApp(deps: AppDeps): Koa {
         ]),
     ...(deps.mapper === undefined ? [] : [mapRoutes({ mapper: deps.mapper, api })]),
     ...(deps.search === undefined ? [] : [searchRoutes({ search: deps.search, api })]),
+    ...(deps.pairing === undefined
+      ? []
+      : [
+          browserRoutes({
+            pairing: deps.pairing.service,
+            api,
+            body: readJsonBody(),
+            connectedIds: deps.pairing.connectedIds,
+          }),
+        ]),
   ];
 
   app.use(errorHandler({ log: deps.log }));

@@ -11,6 +11,7 @@ import type { Config } from './config';
 import { createBrowserTokens } from './hub/browser-tokens';
 import { createCrawlPromptReader } from './crawl-prompt/create-crawl-prompt-reader';
 import { createBrowserHub, type BrowserHub } from './hub/create-browser-hub';
+import { createDonatedBrowserDirectory } from './hub/donated-browser-directory';
 import { createEgress } from './egress/create-egress';
 import { createJobRunner, type JobRunner } from './jobs/create-job-runner';
 import { createJobService } from './jobs/create-job-service';
@@ -22,6 +23,7 @@ import { createLlmProvider } from './llm/llm-provider';
 import { createMapCharging } from './map/charge-map';
 import { createMapIndexRecorder } from './map/create-map-index-recorder';
 import { createMapper } from './map/create-mapper';
+import { createPairingService } from './pairing/create-pairing-service';
 import type { Log } from './log';
 import { createCachedCapture } from './scrape/cached-capture';
 import { withCharging } from './scrape/charge-scrape';
@@ -97,7 +99,15 @@ export async function startTabhive({
   const stores = createStores(database);
   const stopStoreTimers = prepareStores(stores, log);
   const tokens = createBrowserTokens();
-  const hub = createBrowserHub({ log, tokens, tabsPerBrowser: config.TABS_PER_BROWSER });
+  const hub = createBrowserHub({
+    log,
+    tokens,
+    tabsPerBrowser: config.TABS_PER_BROWSER,
+    donatedBrowsers: createDonatedBrowserDirectory({
+      registrations: stores.browserRegistrations,
+      teams: stores.teams,
+    }),
+  });
   const derivationPool = createDerivationPool({ log });
   const mapIndexRecorder = createMapIndexRecorder({ mapIndex: stores.mapIndex, log });
   const networkSettings = {
@@ -118,6 +128,7 @@ export async function startTabhive({
       : undefined,
     derive: derivationPool.derive,
     runTask: hub.runTask,
+    donatedCovers: hub.donatedCovers,
     connectedBrowsers: hub.connectedBrowsers,
     urlPolicy,
     cachedCapture: createCachedCapture({ cache: stores.cache, log }),
@@ -180,6 +191,15 @@ export async function startTabhive({
     results: stores.results,
     connectedBrowsers: hub.connectedBrowsers,
     storeKind: database.kind,
+    pairing: {
+      service: createPairingService({
+        pairingCodes: stores.pairingCodes,
+        registrations: stores.browserRegistrations,
+        teams: stores.teams,
+        disconnect: hub.disconnectRevoked,
+      }),
+      connectedIds: () => new Set(hub.browserStatuses().map((browser) => browser.browserId)),
+    },
   });
 
   server.on('request', app.callback());

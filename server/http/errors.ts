@@ -96,6 +96,24 @@ export const errors = {
   /** No code, as Firecrawl's non-coded internal errors (v1 routes add UNKNOWN_ERROR). */
   llmFailed: (reason: string) =>
     new ApiError(500, `(Internal server error) - LLM extraction failed: ${reason}`),
+  donatedBrowserRefused: (reason: string) =>
+    new ApiError(403, `This task cannot run on your team's donated browser: ${reason}.`, {
+      code: 'DONATED_BROWSER_REFUSED',
+    }),
+  pairingCodeInvalid: () =>
+    new ApiError(400, 'The pairing code is not valid or was already used. Ask your team for a new one.', {
+      code: 'PAIRING_CODE_INVALID',
+    }),
+  pairingCodeExpired: () =>
+    new ApiError(410, 'The pairing code has expired. Ask your team for a new one.', {
+      code: 'PAIRING_CODE_EXPIRED',
+    }),
+  browserNotFound: () =>
+    new ApiError(404, 'No browser with this id is paired with your team.', { code: 'BROWSER_NOT_FOUND' }),
+  deviceTokenInvalid: () =>
+    new ApiError(401, 'Unauthorized: this browser is not paired, or its pairing was revoked', {
+      code: 'DEVICE_TOKEN_INVALID',
+    }),
   browserFailed: (message: string) =>
     new ApiError(500, `All scraping engines failed! -- ${message}`, { code: 'SCRAPE_ALL_ENGINES_FAILED' }),
 } as const;

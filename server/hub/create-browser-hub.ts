@@ -16,18 +16,20 @@ import {
 } from '../../shared/protocol/messages';
 import type { Log } from '../log';
 import type { BrowserTokens } from './browser-tokens';
+import type { DonatedBrowserDirectory } from './donated-browser-directory';
 import { TaskError } from './task-error';
-import { createTaskScheduler } from './task-scheduler';
+import { createTaskScheduler, type RunOptions } from './task-scheduler';
 
 export interface BrowserHub {
   /** Takes over an HTTP upgrade request for the hub path. */
   handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void;
-  runTask(
-    spec: PageTaskSpec,
-    options: { timeoutMs: number; browserClass?: BrowserClass },
-  ): Promise<PageCapture>;
-  /** Connected browsers, or those of one class. */
+  runTask(spec: PageTaskSpec, options: RunOptions): Promise<PageCapture>;
+  /** Connected browsers (donated ones included), or the pool browsers of one class. */
   connectedBrowsers(browserClass?: BrowserClass): number;
+  /** Whether one of the team's donated browsers is connected and takes tasks for this URL. */
+  donatedCovers(teamId: string, url: string): boolean;
+  /** Disconnects a donated browser whose pairing was revoked, telling it so. */
+  disconnectRevoked(browserId: string): void;
   /** What each browser last reported holding for its tasks (windows, debugger sessions, rules). */
   browserStatuses(): Array<{
     browserId: string;
@@ -49,9 +51,20 @@ export const LIVENESS_TIMEOUT_MS = 3 * HEARTBEAT_INTERVAL_MS;
 export const HELLO_TIMEOUT_MS = 10_000;
 /** How long a task waits when no browser is connected at all (a launched browser starts in ~1 s). */
 export const NO_BROWSER_GRACE_MS = 30_000;
+/**
+ * How often connected donated browsers are checked against the store, so that a revocation made
+ * through another server instance also disconnects them within seconds.
+ */
+export const REVOCATION_CHECK_MS = 2_000;
+/** Close code (RFC 6455 "try again later") when the store cannot say who a device token is. */
+const TRY_AGAIN_LATER = 1013;
 
 interface Session {
   browserId: string | undefined;
+  /** A hello is being checked (device tokens are looked up in the store). */
+  greeting: boolean;
+  /** Paired by a person for a team, as opposed to launched by this server. */
+  donated: boolean;
   browserClass: BrowserClass;
   socket: WebSocket;
   lastSeenAt: number;
@@ -65,9 +78,14 @@ export function createBrowserHub({
   heartbeatIntervalMs = HEARTBEAT_INTERVAL_MS,
   livenessTimeoutMs = 3 * heartbeatIntervalMs,
   noBrowserGraceMs = NO_BROWSER_GRACE_MS,
+  donatedBrowsers,
+  revocationCheckMs = REVOCATION_CHECK_MS,
 }: {
   log: Log;
   tokens: BrowserTokens;
+  /** Paired browsers; without it only launched browsers can connect. */
+  donatedBrowsers?: DonatedBrowserDirectory;
+  revocationCheckMs?: number;
   tabsPerBrowser: number;
   heartbeatIntervalMs?: number;
   livenessTimeoutMs?: number;
@@ -88,14 +106,14 @@ export function createBrowserHub({
     setTimeout(() => session.socket.terminate(), 2_000).unref();
   };
 
-  const greet = (session: Session, hello: HelloMessage) => {
+  const greet = async (session: Session, hello: HelloMessage) => {
     if (hello.protocolVersion !== PROTOCOL_VERSION) {
       drop(session, HubCloseCode.VERSION_MISMATCH, `server speaks protocol ${PROTOCOL_VERSION}`);
       return;
     }
     const grant = tokens.redeem(hello.token);
     if (grant === undefined) {
-      drop(session, HubCloseCode.UNAUTHORIZED, 'unknown or spent token');
+      await greetDonated(session, hello);
       return;
     }
     // A worker that restarted reconnects before the server noticed its old socket died.
@@ -132,6 +150,81 @@ export function createBrowserHub({
     });
   };
 
+  /**
+   * A paired browser: its device token names its team in the store. It serves that team only, on
+   * the terms its owner sent in this hello; the device token stays its credential (sessionToken).
+   */
+  const greetDonated = async (session: Session, hello: HelloMessage) => {
+    let device: Awaited<ReturnType<DonatedBrowserDirectory['find']>>;
+    try {
+      device = await donatedBrowsers?.find(hello.token);
+    } catch (err) {
+      log.warn('could not look up a device token', { error: String(err) });
+      drop(session, TRY_AGAIN_LATER, 'the server cannot check this browser right now');
+      return;
+    }
+    if (!sessions.has(session)) return;
+    if (device === undefined) {
+      drop(session, HubCloseCode.UNAUTHORIZED, 'unknown or spent token');
+      return;
+    }
+    if (device.revoked) {
+      drop(session, HubCloseCode.REVOKED, 'this browser was unpaired by its team');
+      return;
+    }
+    const terms = hello.donation ?? {
+      enabled: false,
+      allowedDomains: [],
+      maxTabs: 1,
+      allowJavascript: false,
+    };
+    const previous = byBrowserId.get(device.browserId);
+    if (previous !== undefined) forget(previous, 'replaced by a new connection');
+    session.browserId = device.browserId;
+    session.donated = true;
+    session.browserClass = hello.browserClass;
+    byBrowserId.set(device.browserId, session);
+    if (hello.lostTaskIds.length > 0) {
+      log.warn('browser reports lost tasks', { browserId: device.browserId, taskIds: hello.lostTaskIds });
+    }
+    const capacity = Math.min(terms.maxTabs, tabsPerBrowser);
+    send(session, {
+      type: 'welcome',
+      protocolVersion: PROTOCOL_VERSION,
+      browserId: device.browserId,
+      sessionToken: hello.token,
+      heartbeatIntervalMs,
+      maxConcurrentTasks: capacity,
+      team: device.team,
+    });
+    scheduler.addWorker({
+      id: device.browserId,
+      capacity,
+      browserClass: hello.browserClass,
+      donation: { ...terms, teamId: device.team.id },
+      send: ({ taskId, spec, timeoutMs }) => send(session, { type: 'task', taskId, spec, timeoutMs }),
+      cancel: (taskId, reason) => send(session, { type: 'cancel', taskId, reason }),
+    });
+    await donatedBrowsers
+      ?.connected(device.browserId, terms)
+      .catch((err: unknown) => log.warn('could not record a donated browser', { error: String(err) }));
+    log.info('donated browser connected', {
+      browserId: device.browserId,
+      teamId: device.team.id,
+      allowedDomains: terms.allowedDomains.length,
+      enabled: terms.enabled,
+      browsers: scheduler.workerCount(),
+    });
+  };
+
+  const disconnectRevoked = (browserId: string) => {
+    const session = byBrowserId.get(browserId);
+    if (session === undefined || !session.donated) return;
+    log.info('donated browser revoked', { browserId });
+    drop(session, HubCloseCode.REVOKED, 'this browser was unpaired by its team');
+    forget(session, 'revoked');
+  };
+
   const forget = (session: Session, why: string) => {
     sessions.delete(session);
     if (session.browserId === undefined) return;
@@ -157,13 +250,19 @@ export function createBrowserHub({
       return;
     }
     const message = decoded.message;
+    if (session.greeting) return;
     if (session.browserId === undefined && message.type !== 'hello') {
       drop(session, HubCloseCode.BAD_HELLO, 'expected hello');
       return;
     }
     switch (message.type) {
       case 'hello':
-        if (session.browserId === undefined) greet(session, message);
+        if (session.browserId === undefined) {
+          session.greeting = true;
+          void greet(session, message).finally(() => {
+            session.greeting = false;
+          });
+        }
         break;
       case 'result': {
         const outcome = message.ok
@@ -188,6 +287,8 @@ export function createBrowserHub({
   wss.on('connection', (socket: WebSocket) => {
     const session: Session = {
       browserId: undefined,
+      greeting: false,
+      donated: false,
       browserClass: 'basic',
       socket,
       lastSeenAt: Date.now(),
@@ -223,12 +324,31 @@ export function createBrowserHub({
   }, heartbeatIntervalMs);
   ticker.unref();
 
+  let checkingRevocations = false;
+  const revocationTicker = setInterval(() => {
+    const donatedIds = [...byBrowserId.values()]
+      .filter((session) => session.donated)
+      .map((session) => session.browserId as string);
+    if (donatedBrowsers === undefined || donatedIds.length === 0 || checkingRevocations) return;
+    checkingRevocations = true;
+    donatedBrowsers
+      .revokedAmong(donatedIds)
+      .then((revoked) => revoked.forEach(disconnectRevoked))
+      .catch((err: unknown) => log.warn('could not check for revoked browsers', { error: String(err) }))
+      .finally(() => {
+        checkingRevocations = false;
+      });
+  }, revocationCheckMs);
+  revocationTicker.unref();
+
   return {
     handleUpgrade(request, socket, head) {
       wss.handleUpgrade(request, socket, head, (ws) => wss.emit('connection', ws, request));
     },
     runTask: (spec, options) => scheduler.run(spec, options),
     connectedBrowsers: (browserClass) => scheduler.workerCount(browserClass),
+    donatedCovers: (teamId, url) => scheduler.donatedCovers(teamId, url),
+    disconnectRevoked,
     browserStatuses: () =>
       [...byBrowserId.values()].map((session) => ({
         browserId: session.browserId as string,
@@ -237,6 +357,7 @@ export function createBrowserHub({
       })),
     async close() {
       clearInterval(ticker);
+      clearInterval(revocationTicker);
       scheduler.close();
       for (const session of [...sessions]) {
         session.socket.close(HubCloseCode.SHUTDOWN, 'server shutting down');

@@ -1,7 +1,13 @@
 import type { TaskErrorCode } from '../../shared/protocol/messages';
 
 /** Why a page task did not produce a capture. Browser-reported codes plus the hub's own. */
-export type TaskFailureCode = TaskErrorCode | 'NO_BROWSER' | 'NO_STEALTH_BROWSER' | 'BROWSER_LOST';
+export type TaskFailureCode =
+  | TaskErrorCode
+  | 'NO_BROWSER'
+  | 'NO_STEALTH_BROWSER'
+  | 'BROWSER_LOST'
+  /** The team's donated browser for the URL does not allow what the task asks (executeJavascript). */
+  | 'DONATED_BROWSER_REFUSED';
 
 export class TaskError extends Error {
   readonly code: TaskFailureCode;

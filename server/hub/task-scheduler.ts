@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { BrowserClass, PageCapture, PageTaskSpec } from '../../shared/protocol/messages';
 import { TaskError } from './task-error';
+import { donatedTaskRefusal, type Donation } from './donation';
 
 /** A browser as the scheduler sees it: how many tasks it takes at once, and how to hand it one. */
 export interface Worker {
@@ -8,14 +9,24 @@ export interface Worker {
   readonly capacity: number;
   /** Tasks go only to browsers of their class; basic when absent. */
   readonly browserClass?: BrowserClass;
+  /** Present for a team's donated browser: it takes that team's tasks on its domains and no others. */
+  readonly donation?: Donation;
   send(task: { taskId: string; spec: PageTaskSpec; timeoutMs: number }): void;
   cancel(taskId: string, reason: string): void;
+}
+
+export interface RunOptions {
+  timeoutMs: number;
+  browserClass?: BrowserClass;
+  /** The team the task is for; only then may one of the team's donated browsers run it. */
+  teamId?: string;
 }
 
 interface PendingTask {
   id: string;
   spec: PageTaskSpec;
   browserClass: BrowserClass;
+  teamId: string | undefined;
   deadlineAt: number;
   attempts: number;
   workerId: string | undefined;
@@ -26,8 +37,12 @@ interface PendingTask {
 }
 
 export interface TaskScheduler {
-  /** Runs one page task on a worker of its class (basic by default); settles by the deadline at the latest. */
-  run(spec: PageTaskSpec, options: { timeoutMs: number; browserClass?: BrowserClass }): Promise<PageCapture>;
+  /**
+   * Runs one page task and settles by the deadline at the latest: on one of its team's donated
+   * browsers whose owner allows the URL when one is connected (that is where the login is), else
+   * on a pool browser of its class (basic by default).
+   */
+  run(spec: PageTaskSpec, options: RunOptions): Promise<PageCapture>;
   addWorker(worker: Worker): void;
   /** Takes a worker out; its running tasks go back to the queue or fail if they are out of tries. */
   removeWorker(workerId: string): void;
@@ -37,8 +52,10 @@ export interface TaskScheduler {
     taskId: string,
     outcome: { capture: PageCapture } | { error: TaskError },
   ): boolean;
-  /** Connected workers, or those of one class. */
+  /** Connected workers, or the pool workers of one class. */
   workerCount(browserClass?: BrowserClass): number;
+  /** Whether a connected donated browser of the team takes tasks for this URL. */
+  donatedCovers(teamId: string, url: string): boolean;
   /** Fails everything still queued or running; used on shutdown. */
   close(): void;
 }
@@ -80,13 +97,47 @@ export function createTaskScheduler({
 
   const classOf = (worker: Worker): BrowserClass => worker.browserClass ?? 'basic';
   const countOf = (browserClass: BrowserClass) =>
-    [...workers.values()].filter((worker) => classOf(worker) === browserClass).length;
+    [...workers.values()].filter(
+      (worker) => worker.donation === undefined && classOf(worker) === browserClass,
+    ).length;
+
+  /** The team's donated browsers that cover the task's URL, whatever its actions. */
+  const donatedFor = (teamId: string | undefined, spec: PageTaskSpec) =>
+    teamId === undefined
+      ? []
+      : [...workers.values()].filter(
+          (worker) =>
+            worker.donation !== undefined &&
+            donatedTaskRefusal(worker.donation, { teamId, url: spec.url, actions: [] }) === undefined,
+        );
+
+  /**
+   * Who may run a task now: the covering donated browsers that also accept its actions when there
+   * are any (a task never falls back to the pool while its team's login is connected), else the
+   * pool browsers of its class. Donated browsers of other teams never.
+   */
+  const candidatesFor = (task: PendingTask): Worker[] => {
+    const donated = donatedFor(task.teamId, task.spec);
+    if (donated.length > 0) {
+      return donated.filter(
+        (worker) =>
+          donatedTaskRefusal(worker.donation as Donation, {
+            teamId: task.teamId as string,
+            url: task.spec.url,
+            actions: task.spec.actions ?? [],
+          }) === undefined,
+      );
+    }
+    return [...workers.values()].filter(
+      (worker) => worker.donation === undefined && classOf(worker) === task.browserClass,
+    );
+  };
 
   const armNoBrowserTimer = (task: PendingTask) => {
-    if (countOf(task.browserClass) > 0 || task.noBrowserTimer !== undefined) return;
+    if (candidatesFor(task).length > 0 || task.noBrowserTimer !== undefined) return;
     task.noBrowserTimer = setTimeout(() => {
       task.noBrowserTimer = undefined;
-      if (countOf(task.browserClass) === 0 && task.workerId === undefined && tasks.has(task.id)) {
+      if (candidatesFor(task).length === 0 && task.workerId === undefined && tasks.has(task.id)) {
         fail(
           task,
           task.browserClass === 'stealth'
@@ -97,11 +148,10 @@ export function createTaskScheduler({
     }, noBrowserGraceMs);
   };
 
-  const pickWorker = (browserClass: BrowserClass): Worker | undefined => {
+  const pickWorker = (task: PendingTask): Worker | undefined => {
     let best: Worker | undefined;
     let bestLoad = Infinity;
-    for (const worker of workers.values()) {
-      if (classOf(worker) !== browserClass) continue;
+    for (const worker of candidatesFor(task)) {
       const load = running.get(worker.id)?.size ?? 0;
       if (load < worker.capacity && load / worker.capacity < bestLoad) {
         best = worker;
@@ -114,7 +164,7 @@ export function createTaskScheduler({
   const pump = () => {
     // In queue order; a task whose class has no free browser waits without holding up the others.
     for (const task of [...queue]) {
-      const worker = pickWorker(task.browserClass);
+      const worker = pickWorker(task);
       if (worker === undefined) continue;
       queue.splice(queue.indexOf(task), 1);
       const timeoutMs = task.deadlineAt - now();
@@ -129,12 +179,26 @@ export function createTaskScheduler({
   };
 
   return {
-    run(spec, { timeoutMs, browserClass = 'basic' }) {
+    run(spec, { timeoutMs, browserClass = 'basic', teamId }) {
+      // Refused before anything is sent: the team's login is connected for this URL, and no
+      // browser holding it lets the task's actions (executeJavascript) run.
+      const covering = donatedFor(teamId, spec);
+      const refusals = covering.map((worker) =>
+        donatedTaskRefusal(worker.donation as Donation, {
+          teamId: teamId as string,
+          url: spec.url,
+          actions: spec.actions ?? [],
+        }),
+      );
+      if (covering.length > 0 && refusals.every((refusal) => refusal !== undefined)) {
+        return Promise.reject(new TaskError('DONATED_BROWSER_REFUSED', refusals[0] as string));
+      }
       return new Promise<PageCapture>((resolve, reject) => {
         const task: PendingTask = {
           id: randomUUID(),
           spec,
           browserClass,
+          teamId,
           deadlineAt: now() + timeoutMs,
           attempts: 0,
           workerId: undefined,
@@ -181,13 +245,20 @@ export function createTaskScheduler({
       const task = tasks.get(taskId);
       if (task === undefined || task.workerId !== workerId) return false;
       settle(task);
-      if ('capture' in outcome) task.resolve(outcome.capture);
-      else task.reject(outcome.error);
+      if ('capture' in outcome) {
+        // Only the scheduler knows where a capture was made; whatever the browser claimed goes.
+        const { donated: _claimed, ...capture } = outcome.capture;
+        task.resolve(workers.get(workerId)?.donation === undefined ? capture : { ...capture, donated: true });
+      } else {
+        task.reject(outcome.error);
+      }
       pump();
       return true;
     },
 
     workerCount: (browserClass) => (browserClass === undefined ? workers.size : countOf(browserClass)),
+
+    donatedCovers: (teamId, url) => donatedFor(teamId, { url } as PageTaskSpec).length > 0,
 
     close() {
       for (const task of [...tasks.values()]) {

@@ -38,13 +38,23 @@ export function createCachedCapture({ cache, log }: { cache: CacheStore; log: Lo
     teamId: string,
     fresh: () => Promise<{ capture: PageCapture; source: CaptureSource }>,
     now: () => Date = () => new Date(),
+    {
+      teamOnly = false,
+    }: {
+      /**
+       * Read only the team's own entries: the team has a logged-in browser for this URL, and an
+       * anonymous copy from the shared cache would hide what its login shows.
+       */
+      teamOnly?: boolean;
+    } = {},
   ): Promise<CaptureOutcome> {
     const key = cacheKey(request);
     const readable = mayReadCache(request);
     if (readable) {
       const notBefore = new Date(now().getTime() - (request.maxAge ?? DEFAULT_MAX_AGE_MS));
+      const scopes = teamOnly ? [teamId] : [PUBLIC_SCOPE, teamId];
       try {
-        const entry = await cache.findFresh({ key, scopes: [PUBLIC_SCOPE, teamId], notBefore });
+        const entry = await cache.findFresh({ key, scopes, notBefore });
         if (entry !== undefined) {
           return {
             capture: entry.capture,

@@ -4,6 +4,7 @@ import type { ScrapeRequestV2 } from '../../shared/api/v2/scrape-request';
 import type { BasicFormat } from '../../shared/formats/derive-formats';
 import { InvalidSelectorError, validateSelectors } from '../../shared/html/clean-html';
 import type { BrowserClass, PageCapture, PageTaskSpec } from '../../shared/protocol/messages';
+import type { RunOptions } from '../hub/task-scheduler';
 import { errors } from '../http/errors';
 import type { LlmProvider } from '../llm/llm-provider';
 import type { MapIndexRecorder } from '../map/create-map-index-recorder';
@@ -75,6 +76,7 @@ export interface ScrapeContext {
  */
 export function createScraper({
   runTask,
+  donatedCovers = () => false,
   urlPolicy,
   cachedCapture,
   results,
@@ -87,10 +89,9 @@ export function createScraper({
   derive = derivePage,
   fastPath,
 }: {
-  runTask(
-    spec: PageTaskSpec,
-    options: { timeoutMs: number; browserClass?: BrowserClass },
-  ): Promise<PageCapture>;
+  runTask(spec: PageTaskSpec, options: RunOptions): Promise<PageCapture>;
+  /** Whether one of the team's donated browsers is connected and takes tasks for the URL. */
+  donatedCovers?: (teamId: string, url: string) => boolean;
   urlPolicy: UrlPolicy;
   cachedCapture: CachedCapture;
   results: ResultStore;
@@ -132,22 +133,26 @@ export function createScraper({
           : errors.urlBlocked(verdict.message);
       }
 
-      const { capture, cacheState, cachedAt, scope } = await cachedCapture(request, teamId, async () => {
-        const startedAt = Date.now();
-        // Time spent in wait actions comes on top of the timeout, as in Firecrawl (contract §3.4).
-        const timeoutMs =
-          (request.timeout ?? DEFAULT_SCRAPE_TIMEOUT_MS) + actionWaitMs(request.actions ?? []);
-        const tried = fastPath !== undefined && !browserOnly && fastPathEligible(request);
-        const fetched = tried ? await fastPath.capture(target, timeoutMs) : undefined;
-        // A page that looks blocked gets the browser (and, with proxy auto, its stealth retry).
-        if (fetched !== undefined && !looksBlocked(fetched)) {
-          return {
-            capture: { ...fetched, browserClass: 'basic' as const },
-            source: { scope: 'public' as const },
-          };
-        }
-        return {
-          capture: await runWithProxy(
+      // The team's logged-in browser takes this URL: no anonymous fetch, no anonymous cached copy.
+      const donated = donatedCovers(teamId, target.href);
+      const { capture, cacheState, cachedAt, scope } = await cachedCapture(
+        request,
+        teamId,
+        async () => {
+          const startedAt = Date.now();
+          // Time spent in wait actions comes on top of the timeout, as in Firecrawl (contract §3.4).
+          const timeoutMs =
+            (request.timeout ?? DEFAULT_SCRAPE_TIMEOUT_MS) + actionWaitMs(request.actions ?? []);
+          const tried = fastPath !== undefined && !browserOnly && !donated && fastPathEligible(request);
+          const fetched = tried ? await fastPath.capture(target, timeoutMs) : undefined;
+          // A page that looks blocked gets the browser (and, with proxy auto, its stealth retry).
+          if (fetched !== undefined && !looksBlocked(fetched)) {
+            return {
+              capture: { ...fetched, browserClass: 'basic' as const },
+              source: { scope: 'public' as const },
+            };
+          }
+          const fresh = await runWithProxy(
             { runTask, connectedBrowsers },
             // The server's network policy travels with the task, for the browser to enforce.
             { ...taskSpecFromRequest(request, target), networkPolicy: urlPolicy.networkPolicy },
@@ -155,14 +160,20 @@ export function createScraper({
               // The browser gets what the HTTP attempt (if any) left of the budget.
               timeoutMs: tried ? Math.max(1, timeoutMs - (Date.now() - startedAt)) : timeoutMs,
               proxy: request.proxy,
+              teamId,
             },
           ).catch((err: unknown) => {
             throw taskErrorToApiError(err, target);
-          }),
-          // Every browser today is a launched pool browser; donated browsers will report 'team'.
-          source: { scope: 'public' as const },
-        };
-      });
+          });
+          // A donated browser's capture may show its owner's login: the team's alone.
+          return {
+            capture: fresh,
+            source: fresh.donated === true ? { scope: 'team' as const } : { scope: 'public' as const },
+          };
+        },
+        undefined,
+        { teamOnly: donated },
+      );
 
       onCapture?.(capture);
       const requested = request.formats.map((format) => format.type);

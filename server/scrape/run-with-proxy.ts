@@ -1,14 +1,12 @@
 import type { BrowserClass, PageCapture, PageTaskSpec } from '../../shared/protocol/messages';
 import { TaskError } from '../hub/task-error';
+import type { RunOptions } from '../hub/task-scheduler';
 import { looksBlocked } from './looks-blocked';
 
 export type ProxyMode = 'basic' | 'stealth' | 'auto';
 
 export interface ProxyRoutingDeps {
-  runTask(
-    spec: PageTaskSpec,
-    options: { timeoutMs: number; browserClass?: BrowserClass },
-  ): Promise<PageCapture>;
+  runTask(spec: PageTaskSpec, options: RunOptions): Promise<PageCapture>;
   /** Connected browsers of a class; without it, no stealth browser is assumed. */
   connectedBrowsers?: ((browserClass: BrowserClass) => number) | undefined;
 }
@@ -25,17 +23,30 @@ export type RoutedCapture = PageCapture & { browserClass: BrowserClass };
 export async function runWithProxy(
   { runTask, connectedBrowsers = () => 0 }: ProxyRoutingDeps,
   spec: PageTaskSpec,
-  { timeoutMs, proxy }: { timeoutMs: number; proxy: ProxyMode },
+  {
+    timeoutMs,
+    proxy,
+    teamId,
+  }: {
+    timeoutMs: number;
+    proxy: ProxyMode;
+    /** Lets the team's donated browsers take the task (whatever the class). */
+    teamId?: string | undefined;
+  },
 ): Promise<RoutedCapture> {
+  const forTeam = teamId === undefined ? {} : { teamId };
   if (proxy === 'stealth') {
     if (connectedBrowsers('stealth') === 0) {
       throw new TaskError('NO_STEALTH_BROWSER', 'No stealth browser is connected');
     }
-    return { ...(await runTask(spec, { timeoutMs, browserClass: 'stealth' })), browserClass: 'stealth' };
+    return {
+      ...(await runTask(spec, { timeoutMs, browserClass: 'stealth', ...forTeam })),
+      browserClass: 'stealth',
+    };
   }
   const startedAt = Date.now();
   const plain: RoutedCapture = {
-    ...(await runTask(spec, { timeoutMs, browserClass: 'basic' })),
+    ...(await runTask(spec, { timeoutMs, browserClass: 'basic', ...forTeam })),
     browserClass: 'basic',
   };
   if (proxy === 'basic' || !looksBlocked(plain) || connectedBrowsers('stealth') === 0) return plain;
@@ -43,7 +54,7 @@ export async function runWithProxy(
   if (remainingMs <= 0) return plain;
   try {
     return {
-      ...(await runTask(spec, { timeoutMs: remainingMs, browserClass: 'stealth' })),
+      ...(await runTask(spec, { timeoutMs: remainingMs, browserClass: 'stealth', ...forTeam })),
       browserClass: 'stealth',
     };
   } catch {

@@ -22,6 +22,9 @@ export function taskErrorToApiError(err: unknown, target: URL): ApiError {
       return errors.actionFailed(err.message);
     case 'NO_STEALTH_BROWSER':
       return errors.stealthUnavailable();
+    case 'DONATED_BROWSER_REFUSED':
+    case 'TASK_REFUSED':
+      return errors.donatedBrowserRefused(err.message);
     case 'BROWSER_LOST':
     case 'BROWSER_ERROR':
     case 'TASK_CANCELLED':

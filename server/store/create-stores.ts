@@ -8,6 +8,7 @@ import { createCreditLedgerStore } from './stores/credit-ledger-store';
 import { createJobStore } from './stores/job-store';
 import { createMapIndexStore } from './stores/map-index-store';
 import { createPageTaskStore } from './stores/page-task-store';
+import { createPairingCodeStore } from './stores/pairing-code-store';
 import { createResultStore } from './stores/result-store';
 import { createSitemapFetchStore } from './stores/sitemap-fetch-store';
 import { createSearchIndexStore } from './stores/search-index-store';
@@ -29,6 +30,7 @@ export function createStores(database: Database) {
     apiKeys: createApiKeyStore(database),
     creditLedger: createCreditLedgerStore(database, teams),
     browserRegistrations: createBrowserRegistrationStore(database),
+    pairingCodes: createPairingCodeStore(database),
     webhookOutbox: createWebhookOutboxStore(database),
     crawlNotes: createCrawlNoteStore(database),
     searchIndex: createSearchIndexStore(database),
@@ -53,6 +55,7 @@ export async function purgeExpired(stores: Stores, now = new Date()): Promise<nu
     stores.webhookOutbox.purgeExpired(now),
     stores.crawlNotes.purgeExpired(now),
     stores.searchIndex.purgeExpired(now),
+    stores.pairingCodes.purgeExpired(now),
   ]);
   return counts.reduce((sum, count) => sum + count, 0);
 }

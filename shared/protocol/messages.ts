@@ -18,8 +18,10 @@ export const HUB_PATH = '/browser-hub';
 export const HubCloseCode = {
   /** The first message was not a valid `hello`, or it came too late. */
   BAD_HELLO: 4400,
-  /** The token in `hello` is unknown, used up, or revoked. Reconnecting with it will not help. */
+  /** The token in `hello` is unknown or used up. Reconnecting with it will not help. */
   UNAUTHORIZED: 4401,
+  /** The donated browser's pairing was revoked by its team; it must be paired again. */
+  REVOKED: 4403,
   /** The browser speaks another protocol version. */
   VERSION_MISMATCH: 4426,
   /** No message (heartbeat or other) arrived within the liveness window. */
@@ -39,6 +41,8 @@ export const TaskErrorCode = z.enum([
   'URL_BLOCKED',
   'TASK_CANCELLED',
   'BROWSER_ERROR',
+  /** A donated browser refused a task its owner did not allow (domain, team or executeJavascript). */
+  'TASK_REFUSED',
 ]);
 export type TaskErrorCode = z.infer<typeof TaskErrorCode>;
 
@@ -137,10 +141,28 @@ export const PageCapture = z.object({
    * task (browsers need not send it); kept with cached captures for `metadata.proxyUsed`.
    */
   browserClass: BrowserClass.optional(),
+  /**
+   * Set by the server when a team's donated browser made it (browsers' own claims are overwritten):
+   * such a capture may carry the donor's login and is cached for that team only.
+   */
+  donated: z.boolean().optional(),
 });
 export type PageCapture = z.infer<typeof PageCapture>;
 
 // ---- browser → server ----
+
+/**
+ * What the owner of a donated (paired) browser allows: the team's tasks only on these domains
+ * (`example.com` also covers its subdomains, see shared/donation/host-allowed.ts), at most
+ * `maxTabs` at once, `executeJavascript` only when `allowJavascript`; none at all unless enabled.
+ */
+export const DonationTerms = z.object({
+  enabled: z.boolean(),
+  allowedDomains: z.array(z.string().min(1).max(253)).max(500),
+  maxTabs: z.number().int().min(1).max(16),
+  allowJavascript: z.boolean(),
+});
+export type DonationTerms = z.infer<typeof DonationTerms>;
 
 export const HelloMessage = z.object({
   type: z.literal('hello'),
@@ -152,6 +174,8 @@ export const HelloMessage = z.object({
   /** Tasks this browser was running when its worker or connection died; the server retries or fails them. */
   lostTaskIds: z.array(z.string()).default([]),
   browserClass: BrowserClass.default('basic'),
+  /** Sent by paired browsers (their token is a device token); launched browsers leave it out. */
+  donation: DonationTerms.optional(),
 });
 
 export const ResultMessage = z.discriminatedUnion('ok', [
@@ -198,6 +222,8 @@ export const WelcomeMessage = z.object({
   heartbeatIntervalMs: z.number().int().positive(),
   /** Tasks the server will run at once on this browser. */
   maxConcurrentTasks: z.number().int().positive(),
+  /** The team a donated browser serves; absent for launched browsers. */
+  team: z.object({ id: z.string(), name: z.string() }).optional(),
 });
 
 export const TaskMessage = z.object({

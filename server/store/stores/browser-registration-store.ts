@@ -8,6 +8,10 @@ export interface BrowserRegistration extends StoredDocument {
   label: string;
   /** Sites the donor allows the team's tasks to use their login for. */
   allowedDomains: string[];
+  /** The rest of the donor's terms, as the browser last reported them on connecting. */
+  allowJavascript?: boolean;
+  maxTabs?: number;
+  enabled?: boolean;
   createdAt: Date;
   lastSeenAt?: Date;
   revokedAt?: Date;
@@ -38,12 +42,33 @@ export function createBrowserRegistrationStore(database: Database) {
     findByTokenDigest: (tokenDigest: string) =>
       registrations.findOne({ tokenDigest, revokedAt: { $exists: false } }),
 
+    /** The registration of a token digest, revoked or not: a revoked browser is told so. */
+    findAnyByTokenDigest: (tokenDigest: string) => registrations.findOne({ tokenDigest }),
+
+    get: (id: string) => registrations.findOne({ _id: id }),
+
+    /** Which of these browsers have been revoked (by any server instance sharing the store). */
+    async revokedAmong(ids: readonly string[]): Promise<string[]> {
+      if (ids.length === 0) return [];
+      const revoked = await registrations.find({ _id: { $in: [...ids] }, revokedAt: { $exists: true } });
+      return revoked.map((registration) => registration._id);
+    },
+
     async touch(id: string, now = new Date()) {
       await registrations.updateOne({ _id: id }, { $set: { lastSeenAt: now } });
     },
 
     async setAllowedDomains(id: string, allowedDomains: string[]) {
       return registrations.findOneAndUpdate({ _id: id }, { $set: { allowedDomains } });
+    },
+
+    /** Records the terms a browser connected with, so the team sees what its donor allows. */
+    async recordTerms(
+      id: string,
+      terms: Pick<BrowserRegistration, 'allowedDomains' | 'allowJavascript' | 'maxTabs' | 'enabled'>,
+      now = new Date(),
+    ) {
+      await registrations.updateOne({ _id: id }, { $set: { ...terms, lastSeenAt: now } });
     },
 
     async revoke(id: string, now = new Date()) {

@@ -360,6 +360,53 @@ describe.each(DATABASE_BACKENDS)('$kind database: domain stores', (backend) => {
         expect(await stores.browserRegistrations.revoke('b1')).toBe(true);
         expect(await stores.browserRegistrations.revoke('b1')).toBe(false);
         expect(await stores.browserRegistrations.findByTokenDigest('d1')).toBeUndefined();
+        expect((await stores.browserRegistrations.findAnyByTokenDigest('d1'))?.revokedAt).toBeInstanceOf(
+          Date,
+        );
+      });
+
+      it('names the revoked ones among connected browsers and records the terms they connect with', async () => {
+        for (const id of ['b1', 'b2', 'b3']) {
+          await stores.browserRegistrations.register({
+            _id: id,
+            teamId: 't',
+            tokenDigest: `digest-${id}`,
+            label: id,
+            allowedDomains: [],
+          });
+        }
+        await stores.browserRegistrations.revoke('b2');
+        expect(await stores.browserRegistrations.revokedAmong(['b1', 'b2', 'b3'])).toEqual(['b2']);
+        expect(await stores.browserRegistrations.revokedAmong([])).toEqual([]);
+        await stores.browserRegistrations.recordTerms('b1', {
+          allowedDomains: ['members.test'],
+          allowJavascript: false,
+          maxTabs: 2,
+          enabled: true,
+        });
+        const b1 = await stores.browserRegistrations.get('b1');
+        expect(b1).toMatchObject({ allowedDomains: ['members.test'], maxTabs: 2, enabled: true });
+        expect(b1?.lastSeenAt).toBeInstanceOf(Date);
+      });
+    });
+
+    describe('pairing codes', () => {
+      it('pairs once per code, and tells an expired code from an unknown or used one', async () => {
+        // Near the real clock: the backends' TTL index would remove codes that expired long ago.
+        const now = new Date();
+        await stores.pairingCodes.issue({ code: 'ABCD-EFGH', teamId: 't', ttlMs: 60_000, now });
+        await stores.pairingCodes.issue({ code: 'OLD', teamId: 't', ttlMs: 60_000, now });
+        const later = new Date(now.getTime() + 30_000);
+        const attempts = await Promise.all(
+          Array.from({ length: 5 }, () => stores.pairingCodes.spend('ABCD-EFGH', later)),
+        );
+        expect(attempts.filter((attempt) => 'teamId' in attempt)).toEqual([{ teamId: 't' }]);
+        expect(await stores.pairingCodes.spend('ABCD-EFGH', later)).toEqual({ refused: 'invalid' });
+        expect(await stores.pairingCodes.spend('NEVER-ISSUED', later)).toEqual({ refused: 'invalid' });
+        const tooLate = new Date(now.getTime() + 61_000);
+        expect(await stores.pairingCodes.spend('OLD', tooLate)).toEqual({ refused: 'expired' });
+        expect(await stores.pairingCodes.purgeExpired(tooLate)).toBe(0);
+        expect(await stores.pairingCodes.purgeExpired(new Date(now.getTime() + 2 * 86_400_000))).toBe(2);
       });
     });
   });
