@@ -2,12 +2,17 @@ import { browser } from 'wxt/browser';
 import { defineBackground } from 'wxt/utils/define-background';
 import { watchForLaunchTab } from '../utils/adopt-launch-tab';
 import { readBrowserStatus } from '../utils/browser-status';
+import { readStoredProblem } from '../utils/connection-problem';
+import { createConnectionStatus } from '../utils/connection-status';
+import { readDonationSettings } from '../utils/donation-settings';
+import { createDonorTasks } from '../utils/donor-tasks';
 import { createHubConnection } from '../utils/hub-connection';
 import { hubSettingsItem, readHubSettings, writeHubSettings } from '../utils/hub-settings';
 import { taskJournal } from '../utils/task-journal';
 import { removeTaskRules } from '../utils/task-network-rules';
 import { closeTaskWindow } from '../utils/task-window';
 import { createTaskRunner } from '../utils/task-runner';
+import { createUiRequestHandler } from '../utils/ui-request-handler';
 
 /**
  * Wakes a worker that Chrome stopped, so it reconnects (and reclaims its orphans) by itself: while
@@ -39,14 +44,24 @@ export default defineBackground({
     /** The token this worker's connection holds now; storing it is no reason to reconnect. */
     let sessionToken: string | undefined;
     const readStatus = () => readBrowserStatus(runner.count());
+    const donorTasks = createDonorTasks({ reply: (message) => hub.send(message) });
+    const connection = createConnectionStatus({ runningTasks: () => runner.count() });
     const runner = createTaskRunner({
-      reply: (message) => hub.send(message),
+      reply: (message) => {
+        hub.send(message);
+        donorTasks.finished(message);
+      },
       // The state after each task, unasked, so leaks show on the server without waiting for a heartbeat.
-      afterTask: () =>
-        void readStatus().then((status) => hub.send({ type: 'heartbeat', sentAt: Date.now(), status })),
+      afterTask: () => {
+        void readStatus().then((status) => hub.send({ type: 'heartbeat', sentAt: Date.now(), status }));
+        void connection.refreshBadge();
+      },
     });
     const hub = createHubConnection({
-      readSettings: readHubSettings,
+      // A revoked pairing stays off until the person pairs again, across worker restarts too.
+      readSettings: async () =>
+        (await readStoredProblem())?.code === 'revoked' ? undefined : readHubSettings(),
+      readDonation: async () => readDonationSettings(),
       async saveSessionToken(token) {
         sessionToken = token;
         const settings = await readHubSettings();
@@ -55,16 +70,25 @@ export default defineBackground({
       },
       takeLostTaskIds: async () => [...(await orphans), ...(await reclaimOrphans())],
       onWelcome: () => undefined,
-      onTask: (task) => runner.start(task),
+      onTask: (task) =>
+        void donorTasks.admit(task).then((admitted) => {
+          if (admitted === undefined) return;
+          runner.start(task, { fenceDomains: admitted.allowedDomains });
+          void connection.refreshBadge();
+        }),
       onCancel: (message) => runner.cancel(message.taskId),
-      onStateChange(state, detail) {
+      onStateChange(state, detail, closeCode) {
         if (state !== 'open') runner.cancelAll();
+        void connection.onHubState(state, detail, closeCode);
         console.warn(`tabhive: hub ${state}${detail ? ` (${detail})` : ''}`);
       },
       readStatus,
       extensionVersion: browser.runtime.getManifest().version,
       userAgent: navigator.userAgent,
     });
+
+    const ui = createUiRequestHandler({ status: connection, hub });
+    browser.runtime.onMessage.addListener((message, sender) => ui.listener(message, sender));
 
     // 30 s is the shortest period Chrome allows (since 120).
     void browser.alarms.create(RECONNECT_ALARM, { periodInMinutes: 0.5 });
@@ -76,6 +100,7 @@ export default defineBackground({
       if (settings === undefined || settings.token !== sessionToken) hub.connect({ force: true });
     });
     watchForLaunchTab();
+    void connection.refreshBadge();
     hub.connect();
   },
 });

@@ -6,6 +6,7 @@ import {
   type BrowserMessage,
   type BrowserStatus,
   type CancelMessage,
+  type DonationTerms,
   type TaskMessage,
   type WelcomeMessage,
 } from '../../shared/protocol/messages';
@@ -31,7 +32,10 @@ export interface HubConnectionDeps {
   onWelcome(message: WelcomeMessage): void;
   onTask(message: TaskMessage): void;
   onCancel(message: CancelMessage): void;
-  onStateChange(state: HubState, detail?: string): void;
+  /** `closeCode` is the server's close code when the state follows a closed socket. */
+  onStateChange(state: HubState, detail?: string, closeCode?: number): void;
+  /** A paired browser's terms, sent in `hello`; undefined for launched browsers. */
+  readDonation?(settings: HubSettings): Promise<DonationTerms | undefined>;
   /** What the browser holds for tasks right now, reported with every heartbeat. */
   readStatus(): Promise<BrowserStatus>;
   extensionVersion: string;
@@ -39,7 +43,11 @@ export interface HubConnectionDeps {
 }
 
 /** Close codes after which trying again with the same settings cannot help. */
-const FINAL_CLOSE_CODES = new Set<number>([HubCloseCode.UNAUTHORIZED, HubCloseCode.VERSION_MISMATCH]);
+const FINAL_CLOSE_CODES = new Set<number>([
+  HubCloseCode.UNAUTHORIZED,
+  HubCloseCode.REVOKED,
+  HubCloseCode.VERSION_MISMATCH,
+]);
 
 /**
  * The extension's side of the hub socket: a small state machine (idle → connecting → open →
@@ -52,15 +60,15 @@ export function createHubConnection(deps: HubConnectionDeps): HubConnection {
   let attempt = 0;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
 
-  const setState = (state: HubState, detail?: string) => {
+  const setState = (state: HubState, detail?: string, closeCode?: number) => {
     current = state;
-    deps.onStateChange(state, detail);
+    deps.onStateChange(state, detail, closeCode);
   };
 
-  const scheduleRetry = () => {
+  const scheduleRetry = (closeCode?: number) => {
     const delay = backoffDelayMs(attempt);
     attempt += 1;
-    setState('waiting', `retry in ${delay} ms`);
+    setState('waiting', `retry in ${delay} ms`, closeCode);
     retryTimer = setTimeout(() => open(), delay);
   };
 
@@ -85,6 +93,7 @@ export function createHubConnection(deps: HubConnectionDeps): HubConnection {
     }
     socket = ws;
     ws.onopen = async () => {
+      const donation = settings.origin === 'paired' ? await deps.readDonation?.(settings) : undefined;
       send({
         type: 'hello',
         protocolVersion: PROTOCOL_VERSION,
@@ -93,6 +102,7 @@ export function createHubConnection(deps: HubConnectionDeps): HubConnection {
         userAgent: deps.userAgent,
         lostTaskIds: await deps.takeLostTaskIds(),
         browserClass: settings.browserClass ?? 'basic',
+        ...(donation === undefined ? {} : { donation }),
       });
     };
     ws.onmessage = (event) => {
@@ -129,10 +139,10 @@ export function createHubConnection(deps: HubConnectionDeps): HubConnection {
       if (socket !== ws) return;
       socket = undefined;
       if (FINAL_CLOSE_CODES.has(event.code)) {
-        setState('refused', event.reason || `closed with ${event.code}`);
+        setState('refused', event.reason || `closed with ${event.code}`, event.code);
         return;
       }
-      scheduleRetry();
+      scheduleRetry(event.code);
     };
   };
 

@@ -14,6 +14,11 @@ export const HubSettings = z.object({
   origin: z.enum(['launched', 'paired']),
   /** What the server launched it as (a stealth browser has an upstream proxy); basic when absent. */
   browserClass: BrowserClass.optional(),
+  /** Paired browsers: the server's http(s) base URL as the person entered it. */
+  serverBaseUrl: z.string().optional(),
+  /** Paired browsers: the team they serve, and their id in its browser list. */
+  team: z.object({ id: z.string(), name: z.string() }).optional(),
+  browserId: z.string().optional(),
 });
 export type HubSettings = z.infer<typeof HubSettings>;
 
@@ -27,4 +32,8 @@ export async function readHubSettings(): Promise<HubSettings | undefined> {
 
 export async function writeHubSettings(settings: HubSettings): Promise<void> {
   await hubSettingsItem.setValue(HubSettings.parse(settings));
+}
+
+export async function clearHubSettings(): Promise<void> {
+  await hubSettingsItem.setValue(null);
 }

@@ -12,7 +12,13 @@ import { taskAdRules } from './standing-ad-block';
 import { checkTaskUrl, createAddressGuard, type AddressGuard } from './task-address-guard';
 import { addressRuleCount, buildAddressRules } from './task-address-rules';
 import { taskJournal } from './task-journal';
-import { addTaskRules, allocateTaskRuleIds, buildTaskRules, removeTaskRules } from './task-network-rules';
+import {
+  addTaskRules,
+  allocateTaskRuleIds,
+  buildTaskRules,
+  removeTaskRules,
+  RULES_PER_TASK,
+} from './task-network-rules';
 import { closeTaskWindow, openTaskWindow } from './task-window';
 
 /**
@@ -66,7 +72,12 @@ function checkCertificate(spec: PageTaskSpec, response: DocumentResponse | undef
  * actions, captures, and always closes the window, detaches and removes the rules — on success,
  * failure, timeout and cancellation alike.
  */
-export async function runPageTask(task: TaskMessage, taskSignal: AbortSignal): Promise<PageCapture> {
+export async function runPageTask(
+  task: TaskMessage,
+  taskSignal: AbortSignal,
+  /** A donated browser's allowed domains, which the task's tab may not navigate away from. */
+  { fenceDomains }: { fenceDomains?: readonly string[] | undefined } = {},
+): Promise<PageCapture> {
   const { spec } = task;
   const deadline = Date.now() + task.timeoutMs - RESULT_MARGIN_MS;
   checkTaskUrl(spec.url, spec.networkPolicy);
@@ -83,8 +94,9 @@ export async function runPageTask(task: TaskMessage, taskSignal: AbortSignal): P
         tabId,
         headers: spec.headers,
         ...(await taskAdRules(spec.blockAds)),
+        fenceDomains,
       }),
-      ...buildAddressRules({ ruleIds: ruleIds.slice(2), tabId, policy: spec.networkPolicy }),
+      ...buildAddressRules({ ruleIds: ruleIds.slice(RULES_PER_TASK), tabId, policy: spec.networkPolicy }),
     ]);
     cdp = await attachCdp(tabId);
     const { frameTree } = await cdp.send<{ frameTree: { frame: { id: string } } }>('Page.getFrameTree');

@@ -14,13 +14,16 @@ function dnr(): Dnr {
  */
 export const STANDING_AD_BLOCK_RULE_ID = 2 ** 31 - 2;
 
-/** Rules per task: 0 = request headers, 1 = ad and tracker block (or the allow rule lifting it). */
-const RULES_PER_TASK = 2;
+/**
+ * Rules per task: 0 = request headers, 1 = ad and tracker block (or the allow rule lifting it),
+ * 2 = a donor's domain fence.
+ */
+export const RULES_PER_TASK = 3;
 /** Rule ids count up per worker; the ids in use (a previous worker's too) are skipped. */
 let nextRuleId = 1;
 
 /**
- * Fresh rule ids for one task: the two buildTaskRules takes, and `extra` more after them. Tab ids would be unique too, but they outgrow the 32-bit integers
+ * Fresh rule ids for one task: the RULES_PER_TASK buildTaskRules takes, and `extra` more after them. Tab ids would be unique too, but they outgrow the 32-bit integers
  * DNR takes for ids. Allocation is synchronous after one read, so concurrent tasks never share ids.
  */
 export async function allocateTaskRuleIds(extra = 0): Promise<number[]> {
@@ -67,6 +70,7 @@ export function buildTaskRules({
   headers,
   blockDomains,
   allowAds = false,
+  fenceDomains,
 }: {
   /** From allocateTaskRuleIds. */
   ruleIds: readonly number[];
@@ -74,8 +78,13 @@ export function buildTaskRules({
   headers?: Record<string, string> | undefined;
   blockDomains?: readonly string[] | undefined;
   allowAds?: boolean | undefined;
+  /**
+   * A donated browser's allowed domains: the tab may not navigate (links, redirects, actions,
+   * scripts) to a page elsewhere; what a page embeds or loads is not affected.
+   */
+  fenceDomains?: readonly string[] | undefined;
 }): Rule[] {
-  const [headerRuleId, blockRuleId] = ruleIds as [number, number];
+  const [headerRuleId, blockRuleId, fenceRuleId] = ruleIds as [number, number, number];
   const rules: Rule[] = [];
   const entries = Object.entries(headers ?? {});
   if (entries.length > 0) {
@@ -107,6 +116,18 @@ export function buildTaskRules({
       priority: 2,
       action: { type: 'allow' },
       condition: { tabIds: [tabId] },
+    } as Rule);
+  }
+  if (fenceDomains !== undefined) {
+    rules.push({
+      id: fenceRuleId,
+      priority: 3,
+      action: { type: 'block' },
+      condition: {
+        tabIds: [tabId],
+        resourceTypes: ['main_frame'],
+        ...(fenceDomains.length > 0 ? { excludedRequestDomains: [...fenceDomains] } : {}),
+      },
     } as Rule);
   }
   return rules;

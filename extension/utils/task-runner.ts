@@ -18,12 +18,12 @@ export function createTaskRunner({
   const running = new Map<string, AbortController>();
 
   return {
-    start(task: TaskMessage) {
+    start(task: TaskMessage, options: { fenceDomains?: readonly string[] | undefined } = {}) {
       // The same task may come again after a reconnect; a live run of it keeps going.
       if (running.get(task.taskId)?.signal.aborted === false) return;
       const controller = new AbortController();
       running.set(task.taskId, controller);
-      runPageTask(task, controller.signal)
+      runPageTask(task, controller.signal, options)
         .then((capture) => reply(fitResult({ type: 'result', taskId: task.taskId, ok: true, capture })))
         .catch((err: unknown) => {
           if (controller.signal.aborted) return;

@@ -10,7 +10,12 @@ export interface Donation extends DonationTerms {
 /** Why a donated browser may not take a task (undefined: it may). Other teams' tasks never. */
 export function donatedTaskRefusal(
   donation: Donation,
-  task: { teamId: string; url: string; actions: readonly Action[] },
+  task: {
+    teamId: string;
+    url: string;
+    actions: readonly Action[];
+    headers?: Readonly<Record<string, string>> | undefined;
+  },
 ): string | undefined {
   if (task.teamId !== donation.teamId) return 'the donated browser belongs to another team';
   return donationRefusal(donation, task);

@@ -125,6 +125,7 @@ export function createTaskScheduler({
             teamId: task.teamId as string,
             url: task.spec.url,
             actions: task.spec.actions ?? [],
+            headers: task.spec.headers,
           }) === undefined,
       );
     }
@@ -181,13 +182,14 @@ export function createTaskScheduler({
   return {
     run(spec, { timeoutMs, browserClass = 'basic', teamId }) {
       // Refused before anything is sent: the team's login is connected for this URL, and no
-      // browser holding it lets the task's actions (executeJavascript) run.
+      // browser holding it allows what the task asks (executeJavascript, a Cookie header).
       const covering = donatedFor(teamId, spec);
       const refusals = covering.map((worker) =>
         donatedTaskRefusal(worker.donation as Donation, {
           teamId: teamId as string,
           url: spec.url,
           actions: spec.actions ?? [],
+          headers: spec.headers,
         }),
       );
       if (covering.length > 0 && refusals.every((refusal) => refusal !== undefined)) {

@@ -9,7 +9,11 @@ import { urlAllowed } from './host-allowed';
  */
 export function donationRefusal(
   terms: DonationTerms,
-  task: { url: string; actions?: readonly Action[] | undefined },
+  task: {
+    url: string;
+    actions?: readonly Action[] | undefined;
+    headers?: Readonly<Record<string, string>> | undefined;
+  },
 ): string | undefined {
   if (!terms.enabled) return 'the donated browser is paused by its owner';
   if (!urlAllowed(task.url, terms.allowedDomains)) {
@@ -17,6 +21,11 @@ export function donationRefusal(
   }
   if (!terms.allowJavascript && (task.actions ?? []).some((action) => action.type === 'executeJavascript')) {
     return "executeJavascript is not allowed on this team's donated browser for the URL; its owner has not allowed scripts";
+  }
+  // A caller's Cookie header would stand in for the owner's session, and whatever the site set in
+  // answer would land in the owner's cookie jar.
+  if (Object.keys(task.headers ?? {}).some((name) => name.toLowerCase() === 'cookie')) {
+    return "a Cookie header cannot be sent through a donated browser; it uses its owner's login";
   }
   return undefined;
 }

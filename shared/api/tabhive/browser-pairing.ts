@@ -9,6 +9,8 @@ export const BROWSERS_PATH = '/tabhive/v1/browsers';
 export const PAIR_PATH = `${BROWSERS_PATH}/pair`;
 /** Authenticated with the device token: a browser unpairs itself. */
 export const UNPAIR_PATH = `${BROWSERS_PATH}/unpair`;
+/** Authenticated with the device token: a page a person saved goes into the team's search index. */
+export const SAVED_PAGES_PATH = '/tabhive/v1/saved-pages';
 
 export const PairRequest = z
   .object({

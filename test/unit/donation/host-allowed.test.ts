@@ -44,5 +44,11 @@ describe('donated browser domain rule', () => {
     expect(
       donationRefusal({ ...terms, allowJavascript: true }, { url: 'https://example.com/', actions: script }),
     ).toBeUndefined();
+    expect(
+      donationRefusal(terms, { url: 'https://example.com/', headers: { COOKIE: 'sid=caller' } }),
+    ).toMatch(/Cookie header/);
+    expect(
+      donationRefusal(terms, { url: 'https://example.com/', headers: { 'X-Hive': '1' } }),
+    ).toBeUndefined();
   });
 });

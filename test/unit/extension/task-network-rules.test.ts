@@ -47,6 +47,21 @@ describe('per-task network rules', () => {
     expect(headerRule?.priority).toBeGreaterThan(allowRule?.priority ?? Infinity);
   });
 
+  it("fences a donated browser's task tab into its owner's domains, for navigations only", () => {
+    expect(buildTaskRules({ ruleIds: [7, 8, 9], tabId: 42, fenceDomains: ['members.test'] })).toEqual([
+      {
+        id: 9,
+        priority: 3,
+        action: { type: 'block' },
+        condition: { tabIds: [42], resourceTypes: ['main_frame'], excludedRequestDomains: ['members.test'] },
+      },
+    ]);
+    expect(buildTaskRules({ ruleIds: [7, 8, 9], tabId: 42, fenceDomains: [] })[0]?.condition).toEqual({
+      tabIds: [42],
+      resourceTypes: ['main_frame'],
+    });
+  });
+
   it('adds nothing for a task without headers or blocking', () => {
     expect(buildTaskRules({ ruleIds: [1, 2], tabId: 3, headers: {}, blockDomains: [] })).toEqual([]);
   });

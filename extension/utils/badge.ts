@@ -1,0 +1,30 @@
+import { browser } from 'wxt/browser';
+import type { ConnectionState } from './ui-messages';
+
+/** Text and colour per state; a working browser shows how many tasks it runs. */
+export function badgeFor(state: ConnectionState, runningTasks: number): { text: string; color: string } {
+  switch (state) {
+    case 'unpaired':
+      return { text: '', color: '#6b7280' };
+    case 'connecting':
+      return { text: '…', color: '#d97706' };
+    case 'disconnected':
+      return { text: 'off', color: '#dc2626' };
+    case 'idle':
+      return { text: 'on', color: '#16a34a' };
+    case 'working':
+      return { text: String(Math.min(runningTasks, 99)), color: '#2563eb' };
+  }
+}
+
+/** Shows the connection state on the toolbar icon, so a donor sees at a glance what it is doing. */
+export async function showBadge(state: ConnectionState, runningTasks: number): Promise<void> {
+  const { text, color } = badgeFor(state, runningTasks);
+  await Promise.all([
+    browser.action.setBadgeText({ text }),
+    browser.action.setBadgeBackgroundColor({ color }),
+    browser.action.setTitle({
+      title: `Tabhive: ${state === 'working' ? `working (${runningTasks})` : state}`,
+    }),
+  ]).catch(() => undefined);
+}

@@ -1,0 +1,59 @@
+import { donationRefusal } from '../../shared/donation/donation-refusal';
+import type { ResultMessage, TaskMessage } from '../../shared/protocol/messages';
+import { recordActivity } from './activity-log';
+import { readDonationSettings } from './donation-settings';
+import { readHubSettings } from './hub-settings';
+
+/**
+ * The owner's terms, enforced again in the browser whatever the server sends (the server routes by
+ * them too): a paired browser refuses tasks outside its allowed domains, scripts its owner did not
+ * allow, and everything while paused; and it logs each task it ran or refused for the owner to see.
+ * Launched pool browsers have no owner to ask and run every task.
+ */
+export function createDonorTasks({ reply }: { reply(message: ResultMessage): void }) {
+  /** Paired tasks in flight: their URL and team, for the activity log. */
+  const inFlight = new Map<string, { url: string; team: string }>();
+
+  return {
+    /** Whether the task may run here; a refused task is answered and logged at once. */
+    async admit(task: TaskMessage): Promise<{ allowedDomains?: string[] } | undefined> {
+      const settings = await readHubSettings();
+      if (settings?.origin !== 'paired') return {};
+      const team = settings.team?.name ?? 'your team';
+      const donation = await readDonationSettings();
+      const refusal = donationRefusal(donation, task.spec);
+      if (refusal !== undefined) {
+        reply({
+          type: 'result',
+          taskId: task.taskId,
+          ok: false,
+          error: { code: 'TASK_REFUSED', message: refusal },
+        });
+        await recordActivity({
+          time: Date.now(),
+          url: task.spec.url,
+          team,
+          outcome: 'refused',
+          detail: refusal,
+        });
+        return undefined;
+      }
+      inFlight.set(task.taskId, { url: task.spec.url, team });
+      return { allowedDomains: donation.allowedDomains };
+    },
+
+    /** Logs how a paired task ended. */
+    finished(result: ResultMessage): void {
+      const task = inFlight.get(result.taskId);
+      if (task === undefined) return;
+      inFlight.delete(result.taskId);
+      void recordActivity({
+        time: Date.now(),
+        url: task.url,
+        team: task.team,
+        outcome: result.ok ? 'ok' : 'failed',
+        ...(result.ok ? {} : { detail: result.error.message }),
+      });
+    },
+  };
+}
