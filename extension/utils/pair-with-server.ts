@@ -33,7 +33,6 @@ export function parseServerUrl(typed: string): URL | ConnectionProblem {
         'Use https:// for a server on another computer: plain http would send the pairing in the clear.',
     };
   }
-  url.pathname = url.pathname.replace(/\/+$/, '');
   url.search = '';
   url.hash = '';
   return url;
@@ -43,7 +42,7 @@ export function parseServerUrl(typed: string): URL | ConnectionProblem {
 export function hubUrlOf(base: URL): string {
   const hub = new URL(base.href);
   hub.protocol = base.protocol === 'https:' ? 'wss:' : 'ws:';
-  hub.pathname = `${base.pathname}${HUB_PATH}`;
+  hub.pathname = `${base.pathname.replace(/\/+$/, '')}${HUB_PATH}`;
   return hub.href;
 }
 
