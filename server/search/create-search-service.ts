@@ -165,7 +165,7 @@ export function createSearchService({
 
     const scrapeOne = async <R extends { url?: string }>(
       result: R,
-    ): Promise<{ item: R & (Partial<ScrapeDocument> | FailedScrape); credits: number }> => {
+    ): Promise<{ item: R & (Partial<ScrapeDocument> | FailedScrape); credits: number; failed?: true }> => {
       if (result.url === undefined) return { item: result, credits: 1 };
       // A page that is too slow fails on its own a little before the whole search would (408),
       // so the other results are still answered.
@@ -184,7 +184,7 @@ export function createSearchService({
         return { item: { ...document, ...result }, credits: document.metadata.creditsUsed };
       } catch (err) {
         // A result that failed is still answered, and counted as its placeholder document (contract §9).
-        return { item: { ...result, ...failedScrape(err) }, credits: 1 };
+        return { item: { ...result, ...failedScrape(err) }, credits: 1, failed: true };
       }
     };
     const [web, news] = await Promise.all([
@@ -197,6 +197,10 @@ export function createSearchService({
       ...(results.images === undefined ? {} : { images: results.images }),
     };
     const credits = [...web, ...news].reduce((sum, { credits: c }) => sum + c, 0) + images;
+    const failed = [...web, ...news].filter(({ failed }) => failed).length;
+    if (failed > 0) {
+      warnings.push(`${failed} result(s) could not be scraped; their metadata.error says why.`);
+    }
     return { data, creditsUsed: credits, warnings };
   }
 

@@ -288,6 +288,7 @@ describe('search through SearXNG', () => {
       metadata: { statusCode: 403, proxyUsed: 'basic', error: expect.any(String) as string },
     });
     expect(blocked.json.data.web[1]).not.toHaveProperty('markdown');
+    expect(blocked.json.warning).toBe('1 result(s) could not be scraped; their metadata.error says why.');
   });
 
   it('answers 408 SCRAPE_TIMEOUT when the search outlasts its timeout', async () => {
