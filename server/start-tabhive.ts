@@ -145,6 +145,7 @@ export async function startTabhive({
     scraper,
     egress,
     log,
+    mapIndex: mapIndexRecorder,
     // Crawl pages leave a quarter of the tabs (at least one) to single scrapes.
     capacity: () => {
       const tabs = hub.connectedBrowsers('basic') * config.TABS_PER_BROWSER;

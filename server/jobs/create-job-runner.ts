@@ -4,6 +4,7 @@ import type { PageCapture } from '../../shared/protocol/messages';
 import type { Egress } from '../egress/create-egress';
 import { ApiError } from '../http/api-error';
 import type { Log } from '../log';
+import type { MapIndexRecorder } from '../map/create-map-index-recorder';
 import type { Scraper } from '../scrape/create-scraper';
 import type { Stores } from '../store/create-stores';
 import type { Job } from '../store/stores/job-store';
@@ -51,12 +52,15 @@ export function createJobRunner({
   egress,
   log,
   capacity,
+  mapIndex,
 }: {
   stores: Stores;
   scraper: Scraper;
   egress: Egress;
   log: Log;
   capacity: () => number;
+  /** Learns the links crawled pages show, beyond those the crawl follows, for /map. */
+  mapIndex?: MapIndexRecorder;
 }) {
   const owner = randomUUID();
   const running = new Map<string, { jobId: string; teamId: string; token: string }>();
@@ -121,7 +125,13 @@ export function createJobRunner({
     return patterns;
   };
 
-  const discover = async (job: Job, spec: JobSpec, task: PageTask, capture: PageCapture | undefined) => {
+  const discover = async (
+    job: Job,
+    spec: JobSpec,
+    task: PageTask,
+    capture: PageCapture | undefined,
+    scope?: string,
+  ) => {
     const crawl = spec.crawl!;
     const start = new URL(crawl.startUrl);
     const patterns = patternsOf(job._id, spec);
@@ -145,7 +155,11 @@ export function createJobRunner({
       }
     }
     if (capture === undefined || crawl.sitemap === 'only') return;
-    for (const href of extractLinks(capture.rawHtml, capture.url)) {
+    const links = extractLinks(capture.rawHtml, capture.url);
+    if (scope !== undefined && !spec.zeroDataRetention && capture.statusCode < 400) {
+      void mapIndex?.recordPage({ url: capture.url, links, scope });
+    }
+    for (const href of links) {
       let link: URL;
       try {
         link = new URL(href);
@@ -194,16 +208,25 @@ export function createJobRunner({
     }, TASK_LEASE_MS / 3);
     try {
       let capture: PageCapture | undefined;
+      let captureScope: string | undefined;
       const scraped = await scraper.scrape(
         {
           ...spec.scrapeOptions,
           url: { raw: task.url, url: task.url },
           zeroDataRetention: spec.zeroDataRetention,
         },
-        { teamId: job.teamId, scrapeId: task._id, keepResult: false, onCapture: (c) => (capture = c) },
+        {
+          teamId: job.teamId,
+          scrapeId: task._id,
+          keepResult: false,
+          onCapture: (c, scope) => {
+            capture = c;
+            captureScope = scope;
+          },
+        },
       );
       const document = withJsonKey(scraped, spec.jsonKey ?? 'json');
-      if (spec.crawl !== undefined) await discover(job, spec, task, capture);
+      if (spec.crawl !== undefined) await discover(job, spec, task, capture, captureScope);
       if (await startIsFilteredOut(job, spec, task)) {
         // Its links count, the page does not (contract §8): it fails instead of joining `data`.
         leave(task._id);

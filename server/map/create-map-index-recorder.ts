@@ -34,6 +34,8 @@ function seenUrl(raw: string, scope: string, extra: Partial<SeenUrl> = {}): Seen
  */
 export function createMapIndexRecorder({ mapIndex, log }: { mapIndex: MapIndexStore; log: Log }) {
   let chain: Promise<unknown> = Promise.resolve();
+  /** Sitemap recordings under way, by start: a big sitemap is written once, not once per map meanwhile. */
+  const sitemapsInFlight = new Map<string, Promise<void>>();
 
   const write = (seen: SeenUrl[]): Promise<void> => {
     const next = chain.then(() =>
@@ -63,10 +65,18 @@ export function createMapIndexRecorder({ mapIndex, log }: { mapIndex: MapIndexSt
       return write([...seen.values()]);
     },
 
-    /** URLs listed in a site's sitemaps (public: sitemaps are fetched without anyone's login). */
-    recordSitemapUrls(urls: readonly string[], scope: string): Promise<void> {
+    /**
+     * URLs listed in the sitemaps read for `key` (a start URL); while one recording for the key is
+     * under way, another resolves with it instead of queueing the same writes again.
+     */
+    recordSitemapUrls(key: string, urls: readonly string[], scope: string): Promise<void> {
+      const running = sitemapsInFlight.get(key);
+      if (running !== undefined) return running;
       const seen = urls.flatMap((url) => seenUrl(url, scope, { inSitemap: true }) ?? []);
-      return seen.length === 0 ? Promise.resolve() : write(seen);
+      if (seen.length === 0) return Promise.resolve();
+      const done = write(seen).finally(() => sitemapsInFlight.delete(key));
+      sitemapsInFlight.set(key, done);
+      return done;
     },
 
     /** Resolves when every write queued so far has finished. */

@@ -42,7 +42,7 @@ export async function sitemapUrls({
   const urls = await fetchSitemapUrls(egress, start, robots);
   // Marked only once the entries are written, so a map that trusts the mark finds them all.
   void recorder
-    .recordSitemapUrls(urls, PUBLIC_SCOPE)
+    .recordSitemapUrls(key, urls, PUBLIC_SCOPE)
     .then(() => sitemapFetches.markFetched(key, urls.length))
     .catch(() => undefined);
   return urls;

@@ -59,8 +59,11 @@ export interface ScrapeContext {
   scrapeId?: string;
   /** Jobs store the result themselves, under the job and its order. */
   keepResult?: boolean;
-  /** Sees the capture (crawls discover links in its raw HTML, contract §3.5). */
-  onCapture?: (capture: PageCapture) => void;
+  /**
+   * Sees the capture (crawls discover links in its raw HTML, contract §3.5) and who may see what
+   * it shows: `public`, or the team whose logged-in browser took it.
+   */
+  onCapture?: (capture: PageCapture, scope: string) => void;
   /**
    * False for pages that are not content of their own (a search engine's result page): they join
    * neither the search index nor the map index.
@@ -175,7 +178,7 @@ export function createScraper({
         { teamOnly: donated },
       );
 
-      onCapture?.(capture);
+      onCapture?.(capture, scope);
       const requested = request.formats.map((format) => format.type);
       const formats = new Set(requested.filter((type): type is BasicFormat => BASIC_FORMATS.has(type)));
       const unsupported = [

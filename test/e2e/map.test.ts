@@ -65,7 +65,7 @@ describe('POST /v2/map', () => {
     expect(only).not.toContain('/only-linked.html');
     const skip = where(await map({ sitemap: 'skip' }));
     expect(skip).toContain('/only-linked.html');
-    expect(skip).not.toContain('/pricing.html');
+    expect(skip).not.toContain('/about.html');
   });
 
   it('orders results by relevance to `search` and cuts them to `limit`', async () => {
@@ -101,6 +101,21 @@ describe('POST /v2/map', () => {
     expect(links[0]).toMatchObject({ title: 'Getting started', description: 'Install and first steps.' });
     // The sitemaps were read once; later maps answered from the index.
     expect(sitemapFetches()).toBe(before);
+  });
+
+  it('learns the links of crawled pages, also those the crawl does not follow', async () => {
+    expect(where(await map({}))).not.toContain('/pricing/enterprise.html');
+    const crawl = await tabhive.post('/v2/crawl', {
+      url: site.url('/pricing.html'),
+      limit: 1,
+      sitemap: 'skip',
+    });
+    expect(crawl.status).toBe(200);
+    await waitUntil(
+      async () => where(await map({})).includes('/pricing/enterprise.html'),
+      30_000,
+      'the crawled page links to reach the map',
+    );
   });
 
   it('does not show URLs another team saw through its own browser', async () => {
@@ -141,10 +156,11 @@ describe('POST /v1/map', () => {
   it('reads ignoreSitemap and sitemapOnly', async () => {
     const only = await tabhive.post('/v1/map', { url: site.url('/'), sitemapOnly: true });
     expect(only.json.links).not.toContain(site.url('/only-linked.html'));
-    expect(only.json.links).toContain(site.url('/pricing.html'));
+    expect(only.json.links).toContain(site.url('/about.html'));
     const ignored = await tabhive.post('/v1/map', { url: site.url('/'), ignoreSitemap: true });
     expect(ignored.json.links).toContain(site.url('/only-linked.html'));
-    expect(ignored.json.links).not.toContain(site.url('/pricing.html'));
+    // Listed only in a sitemap: no page Tabhive saw links to it.
+    expect(ignored.json.links).not.toContain(site.url('/about.html'));
   });
 });
 

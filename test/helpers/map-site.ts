@@ -10,7 +10,8 @@ import { gzipSync } from 'node:zlib';
  *   child (`/sitemaps/pages.xml.gz`, served as octet-stream) and a plain one (`/sitemaps/blog.xml`,
  *   which also lists the subdomain);
  * - `/` links to `/only-linked.html` (in no sitemap), a private page, another site and an image;
- * - `/docs/getting-started.html` links to `/docs/deep-dive.html`, found only through it.
+ * - `/docs/getting-started.html` links to `/docs/deep-dive.html`, found only through it;
+ * - `/pricing.html` links to `/pricing/enterprise.html`, found only through it.
  */
 export async function startMapSite() {
   const hits: string[] = [];
@@ -45,7 +46,8 @@ export async function startMapSite() {
     ],
     '/docs/deep-dive.html': ['Deep dive', 'Internals explained.', ['/']],
     '/docs/api-reference.html': ['API reference', 'Every endpoint and parameter.', ['/']],
-    '/pricing.html': ['Pricing', 'Plans and prices.', ['/']],
+    '/pricing.html': ['Pricing', 'Plans and prices.', ['/', '/pricing/enterprise.html']],
+    '/pricing/enterprise.html': ['Enterprise', 'For large teams.', ['/']],
     '/about.html': ['About us', 'Who we are.', ['/']],
     '/only-linked.html': ['Hidden gem', 'Reachable only through a link on the home page.', ['/']],
     '/blog/hello-world.html': ['Hello world', 'The first blog post.', ['/']],

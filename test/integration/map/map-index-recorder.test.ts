@@ -21,7 +21,7 @@ describe('the map index recorder', () => {
       ],
       scope: 'team-a',
     });
-    await recorder.recordSitemapUrls(['https://site.test/from-sitemap'], PUBLIC_SCOPE);
+    await recorder.recordSitemapUrls('https://site.test/', ['https://site.test/from-sitemap'], PUBLIC_SCOPE);
     await recorder.idle();
 
     const publicOnly = await env.stores.mapIndex.listDomain({
