@@ -10,6 +10,7 @@ import { readJsonBody } from './http/read-json-body';
 import type { Log } from './log';
 import type { JobService } from './jobs/create-job-service';
 import type { Mapper } from './map/create-mapper';
+import type { SavedPageRequest } from '../shared/api/tabhive/browser-pairing';
 import type { PairingService } from './pairing/create-pairing-service';
 import { batchRoutes } from './routes/batch-routes';
 import { browserRoutes } from './routes/browser-routes';
@@ -40,7 +41,11 @@ export interface AppDeps {
   /** `/v1/search` and `/v2/search`; left out without it. */
   search?: SearchService;
   /** Donated browsers; their routes are left out without it. */
-  pairing?: { service: PairingService; connectedIds(): ReadonlySet<string> };
+  pairing?: {
+    service: PairingService;
+    connectedIds(): ReadonlySet<string>;
+    savePage?: (teamId: string, page: SavedPageRequest) => Promise<void>;
+  };
 }
 
 /**
@@ -79,6 +84,7 @@ export function createApp(deps: AppDeps): Koa {
             api,
             body: readJsonBody(),
             connectedIds: deps.pairing.connectedIds,
+            ...(deps.pairing.savePage === undefined ? {} : { savePage: deps.pairing.savePage }),
           }),
         ]),
   ];

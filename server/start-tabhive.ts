@@ -24,6 +24,7 @@ import { createMapCharging } from './map/charge-map';
 import { createMapIndexRecorder } from './map/create-map-index-recorder';
 import { createMapper } from './map/create-mapper';
 import { createPairingService } from './pairing/create-pairing-service';
+import { addPageToSearchIndex } from './search/add-page-to-search-index';
 import type { Log } from './log';
 import { createCachedCapture } from './scrape/cached-capture';
 import { withCharging } from './scrape/charge-scrape';
@@ -200,6 +201,8 @@ export async function startTabhive({
         disconnect: hub.disconnectRevoked,
       }),
       connectedIds: () => new Set(hub.browserStatuses().map((browser) => browser.browserId)),
+      savePage: (teamId, page) =>
+        addPageToSearchIndex(stores.searchIndex, { teamId, ...page, source: 'donated' }),
     },
   });
 

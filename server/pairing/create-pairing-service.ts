@@ -79,6 +79,13 @@ export function createPairingService({
       if (registration === undefined) throw errors.deviceTokenInvalid();
       await revoke(registration._id);
     },
+
+    /** The team a live (not revoked) device token pairs its browser with. */
+    async teamOfDevice(deviceToken: string): Promise<string> {
+      const registration = await registrations.findByTokenDigest(deviceTokenDigest(deviceToken));
+      if (registration === undefined) throw errors.deviceTokenInvalid();
+      return registration.teamId;
+    },
   };
 }
 

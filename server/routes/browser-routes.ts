@@ -1,10 +1,24 @@
 import Router from '@koa/router';
 import type { Middleware } from 'koa';
-import { BROWSERS_PATH, PAIR_PATH, PairRequest, UNPAIR_PATH } from '../../shared/api/tabhive/browser-pairing';
+import {
+  BROWSERS_PATH,
+  PAIR_PATH,
+  PairRequest,
+  SAVED_PAGES_PATH,
+  SavedPageRequest,
+  UNPAIR_PATH,
+} from '../../shared/api/tabhive/browser-pairing';
 import { teamOf } from '../http/authenticate';
 import { errors } from '../http/errors';
 import { parseBody } from '../http/parse-body';
 import type { PairingService } from '../pairing/create-pairing-service';
+
+/** The bearer token of a browser's own requests. */
+function deviceToken(ctx: { get(header: string): string }): string {
+  const token = ctx.get('authorization').trim().split(/\s+/)[1];
+  if (token === undefined || token === '') throw errors.deviceTokenInvalid();
+  return token;
+}
 
 /**
  * Donated browsers (Tabhive's own API): a team makes pairing codes, lists and revokes its
@@ -15,6 +29,7 @@ export function browserRoutes({
   api,
   body,
   connectedIds,
+  savePage,
 }: {
   pairing: PairingService;
   /** Authenticates the team's API key and reads the body. */
@@ -22,6 +37,8 @@ export function browserRoutes({
   /** Reads the body of the unauthenticated routes. */
   body: Middleware;
   connectedIds(): ReadonlySet<string>;
+  /** Adds a page a person saved to the team's search index; without it the route is left out. */
+  savePage?: (teamId: string, page: SavedPageRequest) => Promise<void>;
 }): Router {
   const router = new Router();
 
@@ -61,11 +78,26 @@ export function browserRoutes({
   });
 
   router.post(UNPAIR_PATH, async (ctx) => {
-    const token = ctx.get('authorization').trim().split(/\s+/)[1];
-    if (token === undefined || token === '') throw errors.deviceTokenInvalid();
-    await pairing.unpairDevice(token);
+    await pairing.unpairDevice(deviceToken(ctx));
     ctx.body = { success: true };
   });
+
+  if (savePage !== undefined) {
+    // The device token authenticates before the body is read, as API keys do.
+    router.post(
+      SAVED_PAGES_PATH,
+      async (ctx, next) => {
+        ctx.state.deviceTeamId = await pairing.teamOfDevice(deviceToken(ctx));
+        return next();
+      },
+      body,
+      async (ctx) => {
+        await savePage(ctx.state.deviceTeamId as string, parseBody(SavedPageRequest, ctx.request.body));
+        ctx.status = 201;
+        ctx.body = { success: true };
+      },
+    );
+  }
 
   return router;
 }

@@ -30,6 +30,17 @@ export const PairResponse = z.object({
 });
 export type PairResponse = z.infer<typeof PairResponse>;
 
+/** A page a person scraped by hand in the extension and saves to the team's search index. */
+export const SavedPageRequest = z
+  .object({
+    url: z.url({ protocol: /^https?$/ }),
+    title: z.string().max(2_000),
+    description: z.string().max(10_000).optional(),
+    markdown: z.string().max(5 * 1024 * 1024),
+  })
+  .strict();
+export type SavedPageRequest = z.infer<typeof SavedPageRequest>;
+
 /** Firecrawl's error envelope, as far as the extension reads it. */
 export const ErrorResponse = z.object({
   success: z.literal(false),

@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BROWSERS_PATH, PAIR_PATH, UNPAIR_PATH } from '../../../shared/api/tabhive/browser-pairing';
+import {
+  BROWSERS_PATH,
+  PAIR_PATH,
+  SAVED_PAGES_PATH,
+  UNPAIR_PATH,
+} from '../../../shared/api/tabhive/browser-pairing';
 import { HUB_PATH, HubCloseCode, type DonationTerms } from '../../../shared/protocol/messages';
 import { connectFakeBrowser } from '../../helpers/fake-browser-client';
 import { startTestTabhive, waitUntil } from '../../helpers/start-test-tabhive';
@@ -163,5 +168,30 @@ describe('pairing donated browsers', () => {
     const stranger = await connectFakeBrowser(hubUrl);
     stranger.hello('thd_never-issued', { donation: terms });
     expect((await stranger.closed).code).toBe(HubCloseCode.UNAUTHORIZED);
+  });
+
+  it("saves a page a person scraped by hand into the paired team's search index", async () => {
+    const paired = await pair(await newCode());
+    const save = (token: string, body: unknown) =>
+      fetch(`${tabhive.url}${SAVED_PAGES_PATH}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    const page = {
+      url: 'https://members.test/swarm-list',
+      title: 'Swarm list',
+      markdown: '# Swarm list\n\nThe spring swarms, by apiary.',
+    };
+    expect((await save(paired.json.deviceToken, page)).status).toBe(201);
+    const indexed = await tabhive.tabhive.stores.searchIndex.get('default', page.url);
+    expect(indexed).toMatchObject({ title: 'Swarm list', source: 'donated' });
+
+    const invalid = await save(paired.json.deviceToken, { ...page, url: 'file:///etc/passwd' });
+    expect(invalid.status).toBe(400);
+    expect((await invalid.json()) as unknown).toMatchObject({ success: false, code: 'BAD_REQUEST' });
+    const stranger = await save('thd_never-issued', page);
+    expect(stranger.status).toBe(401);
+    expect((await stranger.json()) as unknown).toMatchObject({ code: 'DEVICE_TOKEN_INVALID' });
   });
 });
