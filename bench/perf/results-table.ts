@@ -30,11 +30,9 @@ export function computeRatios(rows: BenchRow[], ratios: BenchRatio[]): BenchRun[
   const value = (key: string) => rows.find((row) => row.key === key)?.value ?? Number.NaN;
   return ratios.map((ratio) => {
     const result = value(ratio.numerator) / value(ratio.denominator);
-    return {
-      ...ratio,
-      value: result,
-      ...(ratio.target === undefined ? {} : { met: result >= ratio.target }),
-    };
+    // A ratio with a row missing (BENCH_SKIP_PEERS) is neither met nor missed.
+    const known = ratio.target !== undefined && Number.isFinite(result);
+    return { ...ratio, value: result, ...(known ? { met: result >= (ratio.target as number) } : {}) };
   });
 }
 
@@ -81,7 +79,7 @@ export function renderMarkdown(run: BenchRun, previous: BenchRun | undefined, to
   for (const ratio of run.ratios) {
     const old = ratiosBefore.get(ratio.key);
     lines.push(
-      `| ${ratio.label} | ${format(ratio.value)}× | ${ratio.target === undefined ? '—' : `${ratio.target}×`} | ${
+      `| ${ratio.label} | ${Number.isFinite(ratio.value) ? `${format(ratio.value)}×` : '—'} | ${ratio.target === undefined ? '—' : `${ratio.target}×`} | ${
         ratio.met === undefined ? '—' : ratio.met ? 'yes' : 'no'
       } |${previous === undefined ? '' : ` ${old === undefined ? '—' : `${format(old)}×`} |`}`,
     );

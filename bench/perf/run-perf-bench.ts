@@ -251,6 +251,12 @@ writeFileSync(
 console.log(`\n${markdown}\n`);
 console.log(`conditions: ${JSON.stringify(run.conditions)}`);
 const worse = regressions(run, previous);
+if (
+  previous !== undefined &&
+  (previous.conditions.staticPages !== STATIC_PAGES || previous.conditions.scriptPages !== SCRIPT_PAGES)
+) {
+  console.log('The baseline was measured on a site of another size: compare with care.');
+}
 if (previous === undefined)
   console.log('No baseline recorded (bench/results/baseline.json): nothing to compare with.');
 else if (worse.length === 0)

@@ -55,7 +55,8 @@ export async function startTabhiveProcess(env: Record<string, string>): Promise<
   const memory = watchPeakMemory(child.pid as number);
   const url = `http://127.0.0.1:${port}`;
 
-  const deadline = Date.now() + 60_000;
+  // Generous: under heavy load a cold start took 19 s in the recorded run.
+  const deadline = Date.now() + 120_000;
   for (;;) {
     const health = await fetch(`${url}/health`)
       .then((response) => response.json() as Promise<{ browsers: number }>)
@@ -63,7 +64,9 @@ export async function startTabhiveProcess(env: Record<string, string>): Promise<
     if (health !== undefined && health.browsers >= 1) break;
     if (child.exitCode !== null || Date.now() > deadline) {
       memory.stop();
-      child.kill('SIGKILL');
+      // SIGTERM, not SIGKILL: the server's exit handler takes its browsers down with it.
+      child.kill('SIGTERM');
+      await exited;
       throw new Error(`Tabhive did not become ready:\n${stderr}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 20));

@@ -28,6 +28,8 @@ describe('bench results', () => {
       { ...RATIOS[0], value: 3, met: true },
     ]);
     expect(computeRatios([row('ours', 15), row('peer', 10)], RATIOS)[0]?.met).toBe(false);
+    // Without the peer's row (BENCH_SKIP_PEERS) the target is neither met nor missed.
+    expect(computeRatios([row('ours', 15)], RATIOS)[0]?.met).toBeUndefined();
   });
 
   it('flags figures and ratios that got worse than the previous run by more than the tolerance', () => {
