@@ -35,20 +35,23 @@ export function createJobService({
   urlPolicy,
 }: {
   stores: Stores;
-  /** Refuses a webhook to a private or metadata address when the job is submitted. */
+  /** Refuses a crawl or webhook URL to a private or metadata address when the job is submitted. */
   urlPolicy?: UrlPolicy;
 }) {
   /**
-   * The egress refuses the delivery anyway; saying so now tells the caller instead of dropping
-   * events. A name that does not resolve yet passes: the receiver may not be up, and every
-   * delivery resolves and checks again.
+   * A refused URL is said now rather than as a failed page or a dropped event later. A name that
+   * does not resolve yet passes: the site or receiver may come up, and every page task and every
+   * delivery is checked again.
    */
-  const checkWebhook = async (spec: JobSpec) => {
-    if (spec.webhook === undefined || urlPolicy === undefined) return;
-    const verdict = await urlPolicy.check(new URL(spec.webhook.url));
+  const checkUrl = async (url: string, what: string) => {
+    if (urlPolicy === undefined) return;
+    const verdict = await urlPolicy.check(new URL(url));
     if (!verdict.allowed && verdict.reason !== 'dns') {
-      throw errors.urlBlocked(`Webhook URL refused: ${verdict.message}`);
+      throw errors.urlBlocked(`${what} refused: ${verdict.message}`);
     }
+  };
+  const checkWebhook = async (spec: JobSpec) => {
+    if (spec.webhook !== undefined) await checkUrl(spec.webhook.url, 'Webhook URL');
   };
 
   const ownJob = async (teamId: string, id: string) => {
@@ -99,6 +102,7 @@ export function createJobService({
   return {
     async startCrawl(teamId: string, spec: JobSpec, idempotencyKey?: string) {
       const crawl = spec.crawl!;
+      await checkUrl(crawl.startUrl, 'Crawl URL');
       try {
         compilePatterns(crawl.rules);
       } catch (err) {

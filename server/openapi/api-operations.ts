@@ -150,7 +150,7 @@ function jobOperations(version: 'v1' | 'v2'): ApiOperation[] {
     responses: {
       '200': { description: 'The job was created; poll `url` for its status', schema: 'JobStarted' },
       '402': error("The team's credits do not cover the job"),
-      '403': error('The webhook URL is refused by the URL policy (URL_BLOCKED)'),
+      '403': error('The crawl URL or the webhook URL is refused by the URL policy (URL_BLOCKED)'),
       '409': error('The x-idempotency-key was used before'),
       ...bodyErrors,
     },

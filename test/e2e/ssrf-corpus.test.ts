@@ -287,12 +287,11 @@ describe('the SSRF corpus', () => {
     expect(JSON.stringify(json)).toContain('URL_BLOCKED');
   });
 
-  it.each(['http://127.0.0.1:{P}/', 'http://localhost:{P}/', 'http://multi.test:{P}/'])(
-    'crawls %s to nothing: the start page is refused and so are robots.txt and sitemaps',
+  it.each(['http://127.0.0.1:{P}/', 'http://localhost:{P}/', 'http://multi.test:{P}/', 'http://0x7f.1:{P}/'])(
+    'refuses a crawl of %s when it is submitted',
     async (template) => {
-      const started = await tabhive.post('/v2/crawl', { url: fill(template), limit: 5 });
-      const job = await finishedJob('crawl', started.json.id as string);
-      expect(job.data).toEqual([]);
+      expectRefused(await tabhive.post('/v2/crawl', { url: fill(template), limit: 5 }));
+      expectRefused(await tabhive.post('/v1/crawl', { url: fill(template), limit: 5 }));
     },
   );
 
