@@ -121,7 +121,9 @@ export function buildTaskRules({
   if (fenceDomains !== undefined) {
     rules.push({
       id: fenceRuleId,
-      priority: 3,
+      // Above the URL policy's allow-list exceptions (task-address-rules.ts, priority 4): the
+      // operator's private hosts must not open a donor's fence.
+      priority: 5,
       action: { type: 'block' },
       condition: {
         tabIds: [tabId],

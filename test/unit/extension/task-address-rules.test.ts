@@ -168,12 +168,19 @@ describe('the DNR rules of a task tab', () => {
   });
 
   it('outrank the allow rule that lifts ad blocking for a tab, and rank below the header rule', () => {
-    const taskRules = buildTaskRules({ ruleIds: [1, 2], tabId: 7, headers: { a: 'b' }, allowAds: true });
+    const taskRules = buildTaskRules({ ruleIds: [1, 2, 3], tabId: 7, headers: { a: 'b' }, allowAds: true });
     const adsAllow = taskRules.find((rule) => rule.action.type === 'allow');
     const headers = taskRules.find((rule) => rule.action.type === 'modifyHeaders');
     expect(ADDRESS_BLOCK_PRIORITY).toBeGreaterThan(adsAllow?.priority ?? Infinity);
     const policy = { allowPrivateNetworks: false, allowedPrivateHosts: ['10.0.0.0/8', 'wiki.corp'] };
     const { block, allow } = addressRulePatterns(policy);
     for (const rule of [...block, ...allow]) expect(headers?.priority).toBeGreaterThan(rule.priority);
+  });
+
+  it("never lift a donated browser's domain fence", () => {
+    const [fence] = buildTaskRules({ ruleIds: [1, 2, 3], tabId: 7, fenceDomains: ['example.com'] });
+    const policy = { allowPrivateNetworks: false, allowedPrivateHosts: ['10.0.0.0/8', 'wiki.corp'] };
+    for (const rule of addressRulePatterns(policy).allow)
+      expect(fence?.priority).toBeGreaterThan(rule.priority);
   });
 });

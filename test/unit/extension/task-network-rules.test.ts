@@ -51,7 +51,7 @@ describe('per-task network rules', () => {
     expect(buildTaskRules({ ruleIds: [7, 8, 9], tabId: 42, fenceDomains: ['members.test'] })).toEqual([
       {
         id: 9,
-        priority: 3,
+        priority: 5,
         action: { type: 'block' },
         condition: { tabIds: [42], resourceTypes: ['main_frame'], excludedRequestDomains: ['members.test'] },
       },
