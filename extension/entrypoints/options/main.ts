@@ -34,6 +34,8 @@ function say(target: HTMLElement, text: string, tone: 'info' | 'ok' | 'error' = 
 
 function show(status: UiStatus) {
   showConnection(status);
+  // "Paired with …" is stale once the connection reports a problem; the problem speaks instead.
+  if (status.problem !== undefined && ui.pairMessage.dataset.tone === 'ok') say(ui.pairMessage, '');
   if (!donationEdited) fillDonationForm(status.donation);
 }
 
