@@ -6,6 +6,7 @@ import { authenticate } from './http/authenticate';
 import { cors } from './http/cors';
 import { errorHandler } from './http/error-handler';
 import { notFound } from './http/not-found';
+import { limitRate } from './http/limit-rate';
 import { readJsonBody } from './http/read-json-body';
 import type { Log } from './log';
 import type { JobService } from './jobs/create-job-service';
@@ -15,15 +16,20 @@ import type { PairingService } from './pairing/create-pairing-service';
 import { batchRoutes } from './routes/batch-routes';
 import { browserRoutes } from './routes/browser-routes';
 import { crawlRoutes } from './routes/crawl-routes';
+import { adminRoutes } from './routes/admin-routes';
 import { healthRoutes } from './routes/health-routes';
 import { mapRoutes } from './routes/map-routes';
 import { openApiRoutes } from './routes/openapi-routes';
 import { scrapeRoutes } from './routes/scrape-routes';
 import { searchRoutes } from './routes/search-routes';
+import { usageRoutes } from './routes/usage-routes';
 import { v1ScrapeRoutes } from './routes/v1-scrape-routes';
 import type { Scraper } from './scrape/create-scraper';
 import type { SearchService } from './search/create-search-service';
 import type { ResultStore } from './store/stores/result-store';
+import type { TeamStore } from './store/stores/team-store';
+import type { TeamAdmin } from './teams/team-admin';
+import type { TeamLimits } from './teams/team-limits';
 
 export interface AppDeps {
   log: Log;
@@ -46,6 +52,10 @@ export interface AppDeps {
     connectedIds(): ReadonlySet<string>;
     savePage?: (teamId: string, page: SavedPageRequest) => Promise<void>;
   };
+  /** Rate limits, concurrency and the usage endpoints; left out without them. */
+  teams?: { store: TeamStore; limits: TeamLimits };
+  /** The admin API, mounted only when ADMIN_API_KEY is set. */
+  admin?: { admin: TeamAdmin; adminApiKey: string };
 }
 
 /**
@@ -57,7 +67,11 @@ export function createApp(deps: AppDeps): Koa {
   // Errors are rendered by errorHandler; Koa's own logging of them would only duplicate lines.
   app.silent = true;
   // Authenticated API routes check the key before reading the body, as Firecrawl does.
-  const api = compose([authenticate({ keyring: deps.keyring }), readJsonBody()]);
+  const api = compose([
+    authenticate({ keyring: deps.keyring }),
+    ...(deps.teams === undefined ? [] : [limitRate({ limits: deps.teams.limits })]),
+    readJsonBody(),
+  ]);
   const routers = [
     healthRoutes({ connectedBrowsers: deps.connectedBrowsers, storeKind: deps.storeKind }),
     openApiRoutes(),
@@ -87,6 +101,10 @@ export function createApp(deps: AppDeps): Koa {
             ...(deps.pairing.savePage === undefined ? {} : { savePage: deps.pairing.savePage }),
           }),
         ]),
+    ...(deps.teams === undefined
+      ? []
+      : [usageRoutes({ teams: deps.teams.store, limits: deps.teams.limits, api })]),
+    ...(deps.admin === undefined ? [] : [adminRoutes(deps.admin)]),
   ];
 
   app.use(errorHandler({ log: deps.log }));

@@ -25,6 +25,15 @@ export const Config = z.object({
   TABS_PER_BROWSER: z.coerce.number().int().min(1).max(64).default(4),
   CHROME_PATH: z.preprocess(emptyAsUnset, z.string().min(1).optional()),
   API_KEY: z.preprocess(emptyAsUnset, z.string().min(8, 'API_KEY must be at least 8 characters').optional()),
+  /** Bearer key of the admin API (`/admin/v1/…`: teams, keys, allowances); unset turns that API off. */
+  ADMIN_API_KEY: z.preprocess(
+    emptyAsUnset,
+    z.string().min(16, 'ADMIN_API_KEY must be at least 16 characters').optional(),
+  ),
+  /** Scrapes and crawl pages a team may run at once, unless the team has its own setting. */
+  TEAM_CONCURRENCY: z.coerce.number().int().min(1).max(10_000).default(10),
+  /** API requests a team may make per minute, unless the team has its own setting; 0 = no limit. */
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(0),
   ALLOW_PRIVATE_NETWORKS: z.preprocess(emptyAsUnset, booleanFlag.optional()).default(false),
   /**
    * The narrow alternative to ALLOW_PRIVATE_NETWORKS: comma-separated host names (each with its

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { HUB_PATH } from '../shared/protocol/messages';
 import { createApp } from './app';
 import { resolveDefaultApiKey } from './auth/default-api-key';
-import { DEFAULT_TEAM, createStaticKeyring } from './auth/keyring';
+import { DEFAULT_TEAM, createStaticKeyring, createStoreKeyring } from './auth/keyring';
 import type { Config } from './config';
 import { createBrowserTokens } from './hub/browser-tokens';
 import { createCrawlPromptReader } from './crawl-prompt/create-crawl-prompt-reader';
@@ -28,6 +28,9 @@ import { addPageToSearchIndex } from './search/add-page-to-search-index';
 import type { Log } from './log';
 import { createCachedCapture } from './scrape/cached-capture';
 import { withCharging } from './scrape/charge-scrape';
+import { withTeamConcurrency } from './scrape/with-team-concurrency';
+import { createTeamAdmin } from './teams/team-admin';
+import { createTeamLimits } from './teams/team-limits';
 import { createScraper } from './scrape/create-scraper';
 import { createHttpFastPath } from './scrape/fast-path/create-http-fast-path';
 import { createSearchProvider } from './search/create-search-provider';
@@ -95,9 +98,21 @@ export async function startTabhive({
   }
 
   const defaultKey = await resolveDefaultApiKey({ configured: config.API_KEY, dataDir: config.DATA_DIR });
-  const keyring = createStaticKeyring([{ apiKey: defaultKey.apiKey, team: DEFAULT_TEAM }]);
   const database = await openDatabase({ mongodbUrl: config.MONGODB_URL, dataDir: config.DATA_DIR, log });
   const stores = createStores(database);
+  // The configured key works even while the database is down; every other key lives in the store.
+  const keyring = createStoreKeyring({
+    apiKeys: stores.apiKeys,
+    teams: stores.teams,
+    fixed: createStaticKeyring([{ apiKey: defaultKey.apiKey, team: DEFAULT_TEAM }]),
+  });
+  const teamLimits = createTeamLimits({
+    teams: stores.teams,
+    pageTasks: stores.pageTasks,
+    rateWindows: stores.rateWindows,
+    defaults: { concurrency: config.TEAM_CONCURRENCY, ratePerMinute: config.RATE_LIMIT_PER_MINUTE },
+    log,
+  });
   const stopStoreTimers = prepareStores(stores, log);
   const tokens = createBrowserTokens();
   const hub = createBrowserHub({
@@ -147,6 +162,7 @@ export async function startTabhive({
     egress,
     log,
     mapIndex: mapIndexRecorder,
+    teamConcurrency: config.TEAM_CONCURRENCY,
     // Crawl pages leave a quarter of the tabs (at least one) to single scrapes.
     capacity: () => {
       const tabs = hub.connectedBrowsers('basic') * config.TABS_PER_BROWSER;
@@ -188,8 +204,11 @@ export async function startTabhive({
     search,
     log,
     keyring,
-    // Single scrapes are booked here; jobs book their own pages.
-    scraper: withCharging(scraper, { creditLedger: stores.creditLedger, log }),
+    // Single scrapes hold a team slot and are booked here; jobs book their own pages.
+    scraper: withTeamConcurrency(
+      withCharging(scraper, { creditLedger: stores.creditLedger, log }),
+      teamLimits,
+    ),
     results: stores.results,
     connectedBrowsers: hub.connectedBrowsers,
     storeKind: database.kind,
@@ -204,6 +223,10 @@ export async function startTabhive({
       savePage: (teamId, page) =>
         addPageToSearchIndex(stores.searchIndex, { teamId, ...page, source: 'donated' }),
     },
+    teams: { store: stores.teams, limits: teamLimits },
+    ...(config.ADMIN_API_KEY === undefined
+      ? {}
+      : { admin: { admin: createTeamAdmin(stores), adminApiKey: config.ADMIN_API_KEY } }),
   });
 
   server.on('request', app.callback());
@@ -227,6 +250,7 @@ export async function startTabhive({
   // now only delays them (jobs create their team, the sender makes the secret on first use).
   await stores.teams
     .ensure({ id: DEFAULT_TEAM.id, name: DEFAULT_TEAM.name })
+    .then(() => stores.apiKeys.setConfigured({ apiKey: defaultKey.apiKey, teamId: DEFAULT_TEAM.id }))
     .then(() => stores.teams.webhookSecret(DEFAULT_TEAM.id))
     .then((secret) => (secret === undefined ? undefined : writeWebhookSecret(config.DATA_DIR, secret)))
     .catch((err: unknown) => log.warn('could not prepare the default team', { error: String(err) }));

@@ -1,4 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
+import type { ApiKeyStore } from '../store/stores/api-key-store';
+import type { TeamStore } from '../store/stores/team-store';
 
 export interface Team {
   id: string;
@@ -31,3 +33,45 @@ export function createStaticKeyring(entries: ReadonlyArray<{ apiKey: string; tea
 }
 
 export const DEFAULT_TEAM: Team = { id: 'default', name: 'Default team' };
+
+/**
+ * How long an answer of the store is reused. Short, so that a revoked key stops working within
+ * this time on every instance (reliability-security.md E19 asks for at most 5 s).
+ */
+export const KEY_CACHE_MS = 2_000;
+const KEY_CACHE_ENTRIES = 10_000;
+
+/**
+ * The keyring of a running server: the keys in the store (created with the keys CLI or the
+ * admin API), after the configured ones (`fixed`, the default team's API_KEY), which work even
+ * while the database is down. Answers are cached by digest for `cacheMs`; unknown keys too, so a
+ * client retrying with a wrong key does not cost a database read per request.
+ */
+export function createStoreKeyring({
+  apiKeys,
+  teams,
+  fixed,
+  cacheMs = KEY_CACHE_MS,
+}: {
+  apiKeys: ApiKeyStore;
+  teams: TeamStore;
+  fixed: Keyring;
+  cacheMs?: number;
+}): Keyring {
+  const cache = new Map<string, { team: Team | undefined; until: number }>();
+  return {
+    async findTeam(apiKey) {
+      const configured = await fixed.findTeam(apiKey);
+      if (configured !== undefined) return configured;
+      const cacheKey = digest(apiKey).toString('hex');
+      const cached = cache.get(cacheKey);
+      if (cached !== undefined && cached.until > Date.now()) return cached.team;
+      const teamId = await apiKeys.findTeamId(apiKey);
+      const record = teamId === undefined ? undefined : await teams.get(teamId);
+      const team = teamId === undefined ? undefined : { id: teamId, name: record?.name ?? teamId };
+      if (cache.size >= KEY_CACHE_ENTRIES) cache.clear();
+      cache.set(cacheKey, { team, until: Date.now() + cacheMs });
+      return team;
+    },
+  };
+}

@@ -66,7 +66,6 @@ export const errors = {
       headers: { 'Retry-After': '5' },
     }),
   scrapeNotFound: () => new ApiError(404, 'Job not found.'),
-  scrapeForbidden: () => new ApiError(403, 'You are not allowed to access this resource.'),
   actionFailed: (reason: string) =>
     new ApiError(500, `Action(s) failed to complete. Error code: ${reason}`, { code: 'SCRAPE_ACTION_ERROR' }),
   stealthUnavailable: () =>
@@ -90,9 +89,42 @@ export const errors = {
     ),
   invalidPreviewParameters: (messages: string) =>
     new ApiError(400, `Invalid request parameters: ${messages}`, { code: 'BAD_REQUEST' }),
+  rateLimited: ({
+    limit,
+    count,
+    resetsAt,
+    now,
+  }: {
+    limit: number;
+    count: number;
+    resetsAt: Date;
+    now: Date;
+  }) => {
+    const seconds = Math.max(1, Math.ceil((resetsAt.getTime() - now.getTime()) / 1000));
+    return new ApiError(
+      429,
+      `Rate limit exceeded. Consumed (req/min): ${count}, Remaining (req/min): ${Math.max(0, limit - count)}. Please retry after ${seconds}s, resets at ${resetsAt.toString()}`,
+      { code: 'RATE_LIMIT_EXCEEDED', headers: { 'Retry-After': String(seconds) } },
+    );
+  },
+  concurrencyLimit: (maxConcurrency: number) =>
+    new ApiError(
+      429,
+      `Concurrency limit reached: this team may run ${maxConcurrency} scrapes and crawl pages at once. Retry when one of them has finished.`,
+      { code: 'CONCURRENCY_LIMIT_EXCEEDED', headers: { 'Retry-After': '1' } },
+    ),
+  forbiddenKey: (key: string, path: ReadonlyArray<string | number>) =>
+    new ApiError(400, 'Bad Request', {
+      code: 'BAD_REQUEST',
+      details: [{ code: 'custom', message: `The key "${key}" is not allowed in a request body`, path }],
+    }),
+  bodyTooComplex: (message: string, path: ReadonlyArray<string | number>) =>
+    new ApiError(400, 'Bad Request', { code: 'BAD_REQUEST', details: [{ code: 'custom', message, path }] }),
+  adminUnauthorized: () => new ApiError(401, 'Unauthorized: Invalid admin key'),
+  teamNotFound: (message: string) => new ApiError(404, message, { code: 'TEAM_NOT_FOUND' }),
+  conflict: (message: string) => new ApiError(409, message, { code: 'CONFLICT' }),
   idempotencyKeyUsed: () => new ApiError(409, 'Idempotency key already used'),
   jobNotFound: () => new ApiError(404, 'Job not found'),
-  jobForbidden: () => new ApiError(403, 'Forbidden'),
   /** No code, as Firecrawl's non-coded internal errors (v1 routes add UNKNOWN_ERROR). */
   llmFailed: (reason: string) =>
     new ApiError(500, `(Internal server error) - LLM extraction failed: ${reason}`),

@@ -1,5 +1,6 @@
 import type { Middleware } from 'koa';
 import { errors } from './errors';
+import { inspectJson } from './inspect-json';
 
 /** Firecrawl's ceiling (Express json limit); batch requests with many URLs need the room. */
 export const MAX_BODY_BYTES = 10 * 1024 * 1024;
@@ -17,7 +18,8 @@ const looksLikeJson = (text: string) => /^\s*[[{]/.test(text);
  * Parses request bodies into `ctx.request.body`: JSON, and urlencoded forms as Firecrawl does.
  * A body that starts like JSON is read as JSON whatever its Content-Type, because `curl -d '{…}'`
  * without `-H 'Content-Type: application/json'` sends it as a form. Malformed JSON is Firecrawl's
- * BAD_REQUEST_INVALID_JSON; reading stops at the size limit.
+ * BAD_REQUEST_INVALID_JSON; reading stops at the size limit, and the parsed value is inspected
+ * (depth, sizes, forbidden keys) before any schema sees it.
  */
 export function readJsonBody({ limitBytes = MAX_BODY_BYTES }: { limitBytes?: number } = {}): Middleware {
   return async (ctx, next) => {
@@ -40,13 +42,18 @@ export function readJsonBody({ limitBytes = MAX_BODY_BYTES }: { limitBytes?: num
     if (text.trim() === '') {
       ctx.request.body = {};
     } else if (isJsonType || looksLikeJson(text)) {
+      let parsed: unknown;
       try {
-        ctx.request.body = JSON.parse(text) as unknown;
+        parsed = JSON.parse(text) as unknown;
       } catch {
         throw errors.invalidJson();
       }
+      inspectJson(parsed);
+      ctx.request.body = parsed;
     } else if (isForm) {
-      ctx.request.body = Object.fromEntries(new URLSearchParams(text));
+      const form = Object.fromEntries(new URLSearchParams(text));
+      inspectJson(form);
+      ctx.request.body = form;
     } else {
       throw errors.unsupportedMediaType(type);
     }

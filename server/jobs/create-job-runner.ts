@@ -3,9 +3,11 @@ import { extractLinks } from '../../shared/html/extract-links';
 import type { PageCapture } from '../../shared/protocol/messages';
 import type { Egress } from '../egress/create-egress';
 import { ApiError } from '../http/api-error';
+import { errors } from '../http/errors';
 import type { Log } from '../log';
 import type { MapIndexRecorder } from '../map/create-map-index-recorder';
 import type { Scraper } from '../scrape/create-scraper';
+import { scrapeCredits } from '../scrape/scrape-credits';
 import type { Stores } from '../store/create-stores';
 import type { Job } from '../store/stores/job-store';
 import type { PageTask } from '../store/stores/page-task-store';
@@ -53,6 +55,7 @@ export function createJobRunner({
   log,
   capacity,
   mapIndex,
+  teamConcurrency = Infinity,
 }: {
   stores: Stores;
   scraper: Scraper;
@@ -61,6 +64,8 @@ export function createJobRunner({
   capacity: () => number;
   /** Learns the links crawled pages show, beyond those the crawl follows, for /map. */
   mapIndex?: MapIndexRecorder;
+  /** Pages a team may run at once when the team has no setting of its own (TEAM_CONCURRENCY). */
+  teamConcurrency?: number;
 }) {
   const owner = randomUUID();
   const running = new Map<string, { jobId: string; teamId: string; token: string }>();
@@ -203,6 +208,24 @@ export function createJobRunner({
       return;
     }
     const spec = job.request as JobSpec;
+    // The page's credits are taken before it runs, so a team's pages cannot spend more than it has.
+    const chargeKey = `page:${task._id}`;
+    const reservation = await stores.creditLedger.reserve({
+      key: chargeKey,
+      teamId: job.teamId,
+      credits: scrapeCredits({ formats: spec.scrapeOptions.formats }),
+      reason: `${job.kind} ${job._id}`,
+    });
+    if (reservation.status === 'insufficient') {
+      leave(task._id);
+      await stores.pageTasks.fail(
+        task._id,
+        token,
+        JSON.stringify({ error: errors.insufficientCredits().message }),
+      );
+      await finishIfDone(stores, job._id);
+      return;
+    }
     const heartbeat = setInterval(() => {
       stores.pageTasks.heartbeat(task._id, token, TASK_LEASE_MS).catch(() => undefined);
     }, TASK_LEASE_MS / 3);
@@ -230,6 +253,7 @@ export function createJobRunner({
       if (await startIsFilteredOut(job, spec, task)) {
         // Its links count, the page does not (contract §8): it fails instead of joining `data`.
         leave(task._id);
+        await stores.creditLedger.release(chargeKey);
         await stores.pageTasks.fail(
           task._id,
           token,
@@ -239,14 +263,9 @@ export function createJobRunner({
         );
       } else {
         const credits = document.metadata.creditsUsed;
-        const charged = await stores.creditLedger.charge({
-          key: `page:${task._id}`,
-          teamId: job.teamId,
-          credits,
-          reason: `${job.kind} ${job._id}`,
-        });
+        const charged = await stores.creditLedger.settle(chargeKey, credits);
         let sequence: number | undefined;
-        if (charged)
+        if (charged !== undefined)
           sequence = (await stores.jobs.count(job._id, { completed: 1, creditsUsed: credits }))?.completed;
         sequence ??= (await stores.results.get(task._id))?.sequence;
         sequence ??= (await stores.jobs.count(job._id, { completed: 1 }))?.completed ?? 0;
@@ -269,6 +288,7 @@ export function createJobRunner({
         await discover(job, spec, task, undefined).catch(() => undefined);
       }
       leave(task._id);
+      await stores.creditLedger.release(chargeKey).catch(() => undefined);
       const failedRuns = failedRunsOf(task.error) + 1;
       const retryAt =
         failure.retry && failedRuns < MAX_FAILED_RUNS ? new Date(Date.now() + RETRY_BACKOFF_MS) : undefined;
@@ -303,7 +323,7 @@ export function createJobRunner({
     if (job === undefined || job.status !== 'scraping') return undefined;
     const spec = job.request as JobSpec;
     const team = await stores.teams.get(job.teamId);
-    const teamMax = team?.maxConcurrency ?? Infinity;
+    const teamMax = team?.maxConcurrency ?? teamConcurrency;
     const delay = await delayOf(job, spec);
     const jobMax = delay !== undefined ? 1 : (spec.maxConcurrency ?? Infinity);
     if (count((entry) => entry.teamId === job.teamId) >= teamMax) return WAIT_MS;

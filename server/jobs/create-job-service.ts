@@ -202,8 +202,8 @@ export function createJobService({
 
     async errors(teamId: string, id: string) {
       const job = await stores.jobs.get(id);
-      if (job === undefined) return { found: false as const };
-      if (job.teamId !== teamId) return { found: true as const, forbidden: true as const };
+      // Another team's job is not found, as for status (contract §7.3): its existence is not revealed.
+      if (job === undefined || job.teamId !== teamId) return { found: false as const };
       const failed = await stores.pageTasks.failedForJob(id);
       return {
         found: true as const,

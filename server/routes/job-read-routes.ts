@@ -42,7 +42,6 @@ export function jobReadRoutes(
   const jobErrors: Middleware = async (ctx) => {
     const result = await jobs.errors(teamOf(ctx).id, ctx.params.id ?? '');
     if (!result.found) throw errors.jobNotFound();
-    if (result.forbidden) throw errors.jobForbidden();
     ctx.body = { errors: result.errors, robotsBlocked: result.robotsBlocked };
   };
   router.get(`${prefix}/:id/errors`, api, jobErrors);

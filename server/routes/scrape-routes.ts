@@ -36,8 +36,8 @@ export function scrapeRoutes({
   // The stored document, exactly as the scrape answered it (contract §4.2).
   router.get('/v2/scrape/:id', api, async (ctx) => {
     const result = await results.get(ctx.params.id ?? '');
-    if (result === undefined) throw errors.scrapeNotFound();
-    if (result.teamId !== teamOf(ctx).id) throw errors.scrapeForbidden();
+    // Another team's document is not found: whether it exists is that team's business.
+    if (result === undefined || result.teamId !== teamOf(ctx).id) throw errors.scrapeNotFound();
     ctx.body = { success: true, data: result.document };
   });
 

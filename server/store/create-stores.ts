@@ -9,6 +9,7 @@ import { createJobStore } from './stores/job-store';
 import { createMapIndexStore } from './stores/map-index-store';
 import { createPageTaskStore } from './stores/page-task-store';
 import { createPairingCodeStore } from './stores/pairing-code-store';
+import { createRateWindowStore } from './stores/rate-window-store';
 import { createResultStore } from './stores/result-store';
 import { createSitemapFetchStore } from './stores/sitemap-fetch-store';
 import { createSearchIndexStore } from './stores/search-index-store';
@@ -34,6 +35,7 @@ export function createStores(database: Database) {
     webhookOutbox: createWebhookOutboxStore(database),
     crawlNotes: createCrawlNoteStore(database),
     searchIndex: createSearchIndexStore(database),
+    rateWindows: createRateWindowStore(database),
   };
 }
 
@@ -43,6 +45,9 @@ export type Stores = ReturnType<typeof createStores>;
 export async function ensureIndexes(stores: Stores): Promise<void> {
   for (const store of Object.values(stores)) await store.ensureIndexes();
 }
+
+/** Longer than any page can run (timeouts are at most minutes) plus its retries. */
+const STALE_RESERVATION_MS = 60 * 60_000;
 
 /** Removes what outlived its retention; the backends' TTL indexes are only a bonus. */
 export async function purgeExpired(stores: Stores, now = new Date()): Promise<number> {
@@ -56,6 +61,9 @@ export async function purgeExpired(stores: Stores, now = new Date()): Promise<nu
     stores.crawlNotes.purgeExpired(now),
     stores.searchIndex.purgeExpired(now),
     stores.pairingCodes.purgeExpired(now),
+    stores.rateWindows.purgeExpired(now),
+    // A reservation this old belongs to work whose process died before it could settle.
+    stores.creditLedger.releaseStale(new Date(now.getTime() - STALE_RESERVATION_MS)),
   ]);
   return counts.reduce((sum, count) => sum + count, 0);
 }

@@ -4,6 +4,7 @@ import path from 'node:path';
 import Datastore from '@seald-io/nedb';
 import type { Log } from '../../log';
 import { StoreUnavailableError, type Collection, type Database, type StoredDocument } from '../database';
+import { lockDirectory } from './directory-lock';
 import { createEmbeddedCollection, type EmbeddedCollection } from './embedded-collection';
 
 export interface EmbeddedDatabaseOptions {
@@ -34,6 +35,7 @@ export async function createEmbeddedDatabase(options: EmbeddedDatabaseOptions): 
   const { dir, log } = options;
   const compactionIntervalMs = options.compactionIntervalMs ?? DEFAULT_COMPACTION_INTERVAL_MS;
   await mkdir(dir, { recursive: true });
+  const unlock = await lockDirectory(dir);
   const opened = new Map<
     string,
     { datastore: Datastore<Row>; ready: Promise<void>; handle: EmbeddedCollection<StoredDocument> }
@@ -96,6 +98,7 @@ export async function createEmbeddedDatabase(options: EmbeddedDatabaseOptions): 
             log.warn('compaction on close failed', { collection: name, error: String(error) }),
           );
       }
+      await unlock();
     },
   };
 }

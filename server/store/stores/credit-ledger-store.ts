@@ -1,4 +1,4 @@
-import { insertIfAbsent, type Collection, type Database, type StoredDocument } from '../database';
+import { DuplicateKeyError, type Collection, type Database, type StoredDocument } from '../database';
 import type { TeamStore } from './team-store';
 
 export interface LedgerEntry extends StoredDocument {
@@ -6,23 +6,115 @@ export interface LedgerEntry extends StoredDocument {
   teamId: string;
   credits: number;
   reason: string;
+  /** `reserved` while the work runs (the credits are taken, the price is not final yet). */
+  state?: 'reserved' | 'charged';
   at: Date;
 }
 
+/** What `reserve` found or made. */
+export type Reservation =
+  | { status: 'reserved'; credits: number }
+  | { status: 'charged'; credits: number }
+  | { status: 'insufficient' };
+
 /**
- * The credit ledger: one entry per charge, idempotent by key, with the team's running total kept
- * beside it so that balances do not need a sum over the whole ledger. `reconcile` recomputes the
- * total from the ledger, for a process that died between the two writes.
+ * The credit ledger: one entry per charge, idempotent by key, with the team's running totals kept
+ * beside it (team-store `creditsUsed`/`creditsLeft`) so that a balance needs no sum over the
+ * ledger. Credits are taken before the work starts (`reserve`), in one update conditional on the
+ * balance, so that concurrent requests cannot spend more than a team has; `settle` fixes the
+ * price when the work is done and `release` gives the credits back when it failed. A process
+ * that dies between the ledger write and the team update leaves a drift that `reconcile` removes.
  */
 export function createCreditLedgerStore(database: Database, teams: TeamStore) {
   const ledger: Collection<LedgerEntry> = database.collection('credit_ledger');
 
+  const existing = async (key: string): Promise<Reservation | undefined> => {
+    const entry = await ledger.findOne({ _id: key });
+    if (entry === undefined) return undefined;
+    return { status: entry.state === 'reserved' ? 'reserved' : 'charged', credits: entry.credits };
+  };
+
+  /** Writes the entry for credits already taken; gives them back when the key was taken first. */
+  const record = async (entry: LedgerEntry): Promise<boolean> => {
+    try {
+      await ledger.insertOne(entry);
+      return true;
+    } catch (err) {
+      if (!(err instanceof DuplicateKeyError)) throw err;
+      await teams.returnCredits(entry.teamId, entry.credits);
+      return false;
+    }
+  };
+
+  const release = async (key: string): Promise<boolean> => {
+    const entry = await ledger.findOne({ _id: key, state: 'reserved' });
+    if (entry === undefined) return false;
+    const { deleted } = await ledger.deleteOne({ _id: key, state: 'reserved', credits: entry.credits });
+    if (deleted === 1) await teams.returnCredits(entry.teamId, entry.credits);
+    return deleted === 1;
+  };
+
   return {
     async ensureIndexes() {
       await ledger.createIndex({ name: 'team_time', keys: { teamId: 1, at: 1 } });
+      await ledger.createIndex({ name: 'state_time', keys: { state: 1, at: 1 } });
     },
 
-    /** Records a charge once; returns false when this key was charged already. */
+    /**
+     * Takes `credits` for work about to run under `key`. A key seen before answers with what it
+     * holds (a retried page keeps its reservation, a finished one is not charged again).
+     */
+    async reserve({
+      key,
+      teamId,
+      credits,
+      reason,
+      now = new Date(),
+    }: {
+      key: string;
+      teamId: string;
+      credits: number;
+      reason: string;
+      now?: Date;
+    }): Promise<Reservation> {
+      const found = await existing(key);
+      if (found !== undefined) return found;
+      if (!(await teams.takeCredits(teamId, credits))) return { status: 'insufficient' };
+      if (await record({ _id: key, teamId, credits, reason, state: 'reserved', at: now }))
+        return { status: 'reserved', credits };
+      return (await existing(key)) ?? { status: 'insufficient' };
+    },
+
+    /**
+     * Fixes the price of reserved work: the difference is taken (as far as the team has credits;
+     * the work is done) or given back. Returns the credits charged, or undefined when the key
+     * holds no reservation (charged already, or never reserved).
+     */
+    async settle(key: string, credits: number): Promise<number | undefined> {
+      const entry = await ledger.findOne({ _id: key, state: 'reserved' });
+      if (entry === undefined) return undefined;
+      const extra =
+        credits > entry.credits ? await teams.takeCreditsUpTo(entry.teamId, credits - entry.credits) : 0;
+      const charged = Math.min(credits, entry.credits) + extra;
+      const settled = await ledger.findOneAndUpdate(
+        { _id: key, state: 'reserved', credits: entry.credits },
+        { $set: { state: 'charged', credits: charged } },
+      );
+      if (settled === undefined) {
+        await teams.returnCredits(entry.teamId, extra);
+        return undefined;
+      }
+      if (charged < entry.credits) await teams.returnCredits(entry.teamId, entry.credits - charged);
+      return charged;
+    },
+
+    /** Gives a reservation back (the work failed); false when there was none to give back. */
+    release,
+
+    /**
+     * Records a charge once for work that is done already, as far as the team has credits left
+     * (never below zero); returns false when this key was charged already.
+     */
     async charge({
       key,
       teamId,
@@ -36,9 +128,17 @@ export function createCreditLedgerStore(database: Database, teams: TeamStore) {
       reason: string;
       now?: Date;
     }) {
-      if (!(await insertIfAbsent(ledger, { _id: key, teamId, credits, reason, at: now }))) return false;
-      await teams.addCreditsUsed(teamId, credits);
-      return true;
+      if ((await ledger.findOne({ _id: key })) !== undefined) return false;
+      const taken = await teams.takeCreditsUpTo(teamId, credits);
+      return record({ _id: key, teamId, credits: taken, reason, state: 'charged', at: now });
+    },
+
+    /** Releases reservations older than `before`: work whose process died before it settled. */
+    async releaseStale(before: Date): Promise<number> {
+      const stale = await ledger.find({ state: 'reserved', at: { $lt: before } }, { limit: 1000 });
+      let released = 0;
+      for (const entry of stale) if (await release(entry._id)) released += 1;
+      return released;
     },
 
     entriesForTeam: (teamId: string, { limit = 100 }: { limit?: number } = {}) =>

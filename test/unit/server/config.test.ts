@@ -14,6 +14,8 @@ describe('configuration from the environment', () => {
       STEALTH_BROWSERS: 1,
       HTTP_FAST_PATH: true,
       SEARCH_ENGINE: 'duckduckgo',
+      TEAM_CONCURRENCY: 10,
+      RATE_LIMIT_PER_MINUTE: 0,
     });
   });
 
@@ -32,6 +34,21 @@ describe('configuration from the environment', () => {
     expect(loadConfig({ SEARXNG_URL: 'http://searxng:8080' }).SEARXNG_URL).toBe('http://searxng:8080');
     expect(() => loadConfig({ SEARCH_PROVIDER: 'searxng' })).toThrow(/SEARXNG_URL/);
     expect(() => loadConfig({ SEARCH_ENGINE: 'altavista' })).toThrow(/SEARCH_ENGINE/);
+  });
+
+  it('reads the admin key and team limits', () => {
+    expect(
+      loadConfig({
+        ADMIN_API_KEY: 'admin-key-0123456789',
+        TEAM_CONCURRENCY: '3',
+        RATE_LIMIT_PER_MINUTE: '60',
+      }),
+    ).toMatchObject({
+      ADMIN_API_KEY: 'admin-key-0123456789',
+      TEAM_CONCURRENCY: 3,
+      RATE_LIMIT_PER_MINUTE: 60,
+    });
+    expect(() => loadConfig({ ADMIN_API_KEY: 'short' })).toThrow(/ADMIN_API_KEY/);
   });
 
   it('reads every setting', () => {

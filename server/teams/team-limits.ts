@@ -1,0 +1,112 @@
+import { errors } from '../http/errors';
+import type { Log } from '../log';
+import { StoreUnavailableError } from '../store/database';
+import type { PageTaskStore } from '../store/stores/page-task-store';
+import type { RateWindowStore } from '../store/stores/rate-window-store';
+import type { TeamRecord, TeamStore } from '../store/stores/team-store';
+
+/** How long a team's settings are reused between reads: a changed limit applies within this time. */
+const SETTINGS_CACHE_MS = 2_000;
+
+export interface TeamLimitDefaults {
+  /** TEAM_CONCURRENCY */
+  concurrency: number;
+  /** RATE_LIMIT_PER_MINUTE; 0 = no limit. */
+  ratePerMinute: number;
+}
+
+/**
+ * A team's concurrency and request-rate limits (reliability-security.md §4). Concurrency counts
+ * the single scrapes this instance is running for the team plus the team's leased crawl and batch
+ * pages on every instance; a scrape beyond the team's limit is refused with 429 and Retry-After
+ * (crawl pages wait in their queue instead). The rate limit counts the team's POST requests per
+ * minute in the store, so instances sharing a database share the count. Both fail open while
+ * the database is unreachable: limits protect the service, they must not take it down.
+ */
+export function createTeamLimits({
+  teams,
+  pageTasks,
+  rateWindows,
+  defaults,
+  log,
+}: {
+  teams: TeamStore;
+  pageTasks: PageTaskStore;
+  rateWindows: RateWindowStore;
+  defaults: TeamLimitDefaults;
+  log: Log;
+}) {
+  const inFlight = new Map<string, number>();
+  const settings = new Map<string, { team: TeamRecord | undefined; until: number }>();
+
+  const teamOf = async (teamId: string) => {
+    const cached = settings.get(teamId);
+    if (cached !== undefined && cached.until > Date.now()) return cached.team;
+    const team = await teams.get(teamId);
+    if (settings.size > 10_000) settings.clear();
+    settings.set(teamId, { team, until: Date.now() + SETTINGS_CACHE_MS });
+    return team;
+  };
+
+  const maxConcurrency = async (teamId: string) => (await teamOf(teamId))?.maxConcurrency ?? defaults.concurrency;
+
+  const concurrency = async (teamId: string) => {
+    const pages = await pageTasks.countRunningForTeam(teamId);
+    return {
+      concurrency: (inFlight.get(teamId) ?? 0) + pages,
+      maxConcurrency: await maxConcurrency(teamId),
+    };
+  };
+
+  const failOpen = (what: string, err: unknown) => {
+    if (!(err instanceof StoreUnavailableError)) throw err;
+    log.warn(`database unavailable; ${what} not enforced`, { error: err.message });
+  };
+
+  return {
+    concurrency,
+
+    /**
+     * Takes one of the team's concurrency slots for a single scrape, or throws 429. The returned
+     * function gives it back.
+     */
+    async admit(teamId: string): Promise<() => void> {
+      // Counted first, so that concurrent admissions see each other.
+      inFlight.set(teamId, (inFlight.get(teamId) ?? 0) + 1);
+      let released = false;
+      const release = () => {
+        if (released) return;
+        released = true;
+        const left = (inFlight.get(teamId) ?? 1) - 1;
+        if (left <= 0) inFlight.delete(teamId);
+        else inFlight.set(teamId, left);
+      };
+      try {
+        const now = await concurrency(teamId);
+        if (now.concurrency > now.maxConcurrency) throw errors.concurrencyLimit(now.maxConcurrency);
+      } catch (err) {
+        try {
+          failOpen('team concurrency', err);
+        } catch (thrown) {
+          release();
+          throw thrown;
+        }
+      }
+      return release;
+    },
+
+    /** Counts a request against the team's per-minute limit; throws 429 beyond it. */
+    async countRequest(teamId: string, now = new Date()): Promise<void> {
+      try {
+        const limit = (await teamOf(teamId))?.rateLimitPerMinute ?? defaults.ratePerMinute;
+        if (limit <= 0) return;
+        const { count, resetsAt } = await rateWindows.hit(teamId, now);
+        if (count > limit) throw errors.rateLimited({ limit, count, resetsAt, now });
+      } catch (err) {
+        failOpen('rate limit', err);
+      }
+    },
+  };
+}
+
+export type TeamLimits = ReturnType<typeof createTeamLimits>;
