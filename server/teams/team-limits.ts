@@ -48,7 +48,8 @@ export function createTeamLimits({
     return team;
   };
 
-  const maxConcurrency = async (teamId: string) => (await teamOf(teamId))?.maxConcurrency ?? defaults.concurrency;
+  const maxConcurrency = async (teamId: string) =>
+    (await teamOf(teamId))?.maxConcurrency ?? defaults.concurrency;
 
   const concurrency = async (teamId: string) => {
     const pages = await pageTasks.countRunningForTeam(teamId);
@@ -71,28 +72,25 @@ export function createTeamLimits({
      * function gives it back.
      */
     async admit(teamId: string): Promise<() => void> {
-      // Counted first, so that concurrent admissions see each other.
-      inFlight.set(teamId, (inFlight.get(teamId) ?? 0) + 1);
+      let pages = 0;
+      let max = defaults.concurrency;
+      try {
+        [pages, max] = await Promise.all([pageTasks.countRunningForTeam(teamId), maxConcurrency(teamId)]);
+      } catch (err) {
+        failOpen('team concurrency', err);
+      }
+      // No await between the check and the count: admissions in this process cannot overtake each other.
+      const current = inFlight.get(teamId) ?? 0;
+      if (current + pages >= max) throw errors.concurrencyLimit(max);
+      inFlight.set(teamId, current + 1);
       let released = false;
-      const release = () => {
+      return () => {
         if (released) return;
         released = true;
         const left = (inFlight.get(teamId) ?? 1) - 1;
         if (left <= 0) inFlight.delete(teamId);
         else inFlight.set(teamId, left);
       };
-      try {
-        const now = await concurrency(teamId);
-        if (now.concurrency > now.maxConcurrency) throw errors.concurrencyLimit(now.maxConcurrency);
-      } catch (err) {
-        try {
-          failOpen('team concurrency', err);
-        } catch (thrown) {
-          release();
-          throw thrown;
-        }
-      }
-      return release;
     },
 
     /** Counts a request against the team's per-minute limit; throws 429 beyond it. */

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../../server/http/api-error';
+import { inspectJson, JSON_LIMITS } from '../../../server/http/inspect-json';
+
+const rejection = (value: unknown) => {
+  try {
+    inspectJson(value);
+  } catch (err) {
+    if (err instanceof ApiError) return { status: err.status, details: err.details };
+    throw err;
+  }
+  return undefined;
+};
+
+const nested = (depth: number) => JSON.parse('['.repeat(depth) + ']'.repeat(depth)) as unknown;
+
+describe('inspectJson', () => {
+  it('accepts ordinary request bodies', () => {
+    expect(
+      rejection({
+        url: 'https://a.test',
+        formats: [{ type: 'json', schema: { properties: { a: { type: 'string' } } } }],
+      }),
+    ).toBeUndefined();
+    expect(rejection(nested(JSON_LIMITS.maxDepth))).toBeUndefined();
+  });
+
+  it('rejects deep nesting without recursion, even a million levels', () => {
+    expect(rejection(nested(JSON_LIMITS.maxDepth + 1))).toMatchObject({ status: 400 });
+    expect(rejection(nested(1_000_000))).toMatchObject({ status: 400 });
+  });
+
+  it('rejects __proto__ and constructor keys at any depth, naming the path', () => {
+    expect(rejection(JSON.parse('{"a":[{"__proto__":{"polluted":1}}]}'))).toEqual({
+      status: 400,
+      details: [expect.objectContaining({ path: ['a', 0, '__proto__'] })],
+    });
+    expect(rejection({ scrapeOptions: { constructor: { prototype: { polluted: 1 } } } })).toMatchObject({
+      status: 400,
+    });
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it('rejects oversized arrays, objects and strings', () => {
+    expect(rejection({ urls: new Array(JSON_LIMITS.maxArrayLength + 1).fill('x') })).toMatchObject({
+      status: 400,
+    });
+    expect(
+      rejection(
+        Object.fromEntries(Array.from({ length: JSON_LIMITS.maxObjectKeys + 1 }, (_, i) => [`k${i}`, i])),
+      ),
+    ).toMatchObject({ status: 400 });
+    expect(rejection({ prompt: 'x'.repeat(JSON_LIMITS.maxStringLength + 1) })).toMatchObject({ status: 400 });
+  });
+});

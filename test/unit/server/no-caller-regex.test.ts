@@ -1,0 +1,35 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
+
+async function sourceFiles(dir: string): Promise<string[]> {
+  const entries = await readdir(path.join(ROOT, dir), { withFileTypes: true });
+  const nested = await Promise.all(
+    entries.map((entry) => {
+      const relative = path.join(dir, entry.name);
+      if (entry.isDirectory()) return sourceFiles(relative);
+      return Promise.resolve(/\.(ts|tsx)$/.test(entry.name) ? [relative] : []);
+    }),
+  );
+  return nested.flat();
+}
+
+describe('regular expressions', () => {
+  // Caller patterns (includePaths, excludePaths, …) compile with the linear-time engine (re2js);
+  // a backtracking RegExp built at run time could be made to spin forever (reliability-security.md E26).
+  it('are never built at run time in the server, the shared code or the extension', async () => {
+    const files = (await Promise.all(['server', 'shared', 'extension'].map(sourceFiles))).flat();
+    expect(files.length).toBeGreaterThan(50);
+    const offenders: string[] = [];
+    for (const file of files) {
+      const code = (await readFile(path.join(ROOT, file), 'utf8'))
+        .replace(/\/\*[\s\S]*?\*\//g, '')
+        .replace(/\/\/.*$/gm, '');
+      if (/(?<![\w.])RegExp\s*\(/.test(code)) offenders.push(file);
+    }
+    expect(offenders).toEqual([]);
+  });
+});
