@@ -37,10 +37,9 @@ export function createStatusSocket({
   const stream = async (socket: WebSocket, teamId: string, id: string, doneMessage: boolean) => {
     const first = await jobs.status(teamId, id, { skip: 0, limit: Number.MAX_SAFE_INTEGER });
     if (first === undefined) {
-      // Firecrawl's close codes (contract §7.7): 3003 for another team's job, 1008 for none.
-      const other = (await stores.jobs.get(id)) !== undefined;
-      if (other) socket.close(3003, JSON.stringify({ type: 'error', error: 'Forbidden' }));
-      else socket.close(1008, JSON.stringify({ type: 'error', error: 'Job not found' }));
+      // Firecrawl's close code for no such job (contract §7.7); another team's job is answered
+      // the same way (Firecrawl says 3003 Forbidden), so its existence is not revealed.
+      socket.close(1008, JSON.stringify({ type: 'error', error: 'Job not found' }));
       return;
     }
     const { nextSkip: _next, ...catchup } = first;
