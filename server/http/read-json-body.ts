@@ -1,6 +1,6 @@
 import type { Middleware } from 'koa';
 import { errors } from './errors';
-import { inspectJson } from './inspect-json';
+import { checkJsonTextDepth, inspectJson } from './inspect-json';
 
 /** Firecrawl's ceiling (Express json limit); batch requests with many URLs need the room. */
 export const MAX_BODY_BYTES = 10 * 1024 * 1024;
@@ -42,6 +42,7 @@ export function readJsonBody({ limitBytes = MAX_BODY_BYTES }: { limitBytes?: num
     if (text.trim() === '') {
       ctx.request.body = {};
     } else if (isJsonType || looksLikeJson(text)) {
+      checkJsonTextDepth(text);
       let parsed: unknown;
       try {
         parsed = JSON.parse(text) as unknown;

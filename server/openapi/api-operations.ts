@@ -33,6 +33,8 @@ const bodyErrors = {
 /** Scrapes can fail for reasons outside the request: the target, the browser, the time limit. */
 const scrapeErrors = {
   ...bodyErrors,
+  '402': error("The team's credit allowance is spent"),
+  '429': error("The team's rate or concurrency limit is reached; see Retry-After"),
   '403': error('The URL is refused by the URL policy (URL_BLOCKED)'),
   '408': error('The scrape ran out of time (SCRAPE_TIMEOUT)'),
   '500': error('The page could not be scraped; `code` says why (SCRAPE_SITE_ERROR, SCRAPE_ACTION_ERROR, …)'),
@@ -105,8 +107,7 @@ function jobReadOperations(prefix: string, version: 'v1' | 'v2', what: string): 
       authenticated: true,
       responses: {
         '200': { description: 'Failed pages and robots-blocked URLs', schema: 'JobErrors' },
-        '403': error("Another team's job"),
-        '404': error('No such job'),
+        '404': error('No such job for this team'),
         ...authErrors,
       },
     },
@@ -151,6 +152,7 @@ function jobOperations(version: 'v1' | 'v2'): ApiOperation[] {
       '200': { description: 'The job was created; poll `url` for its status', schema: 'JobStarted' },
       '402': error("The team's credits do not cover the job"),
       '403': error('The crawl URL or the webhook URL is refused by the URL policy (URL_BLOCKED)'),
+      '429': error("The team's rate limit is reached; see Retry-After"),
       '409': error('The x-idempotency-key was used before'),
       ...bodyErrors,
     },
@@ -226,6 +228,23 @@ function searchOperation(version: 'v1' | 'v2'): ApiOperation {
   };
 }
 
+function usageOperations(version: 'v1' | 'v2'): ApiOperation[] {
+  const V = version === 'v2' ? 'V2' : 'V1';
+  const read = (path: string, summary: string, schema: ResponseSchemaName): ApiOperation => ({
+    method: 'get',
+    path: `/${version}${path}`,
+    summary,
+    tag: version,
+    authenticated: true,
+    responses: { '200': { description: summary, schema }, ...authErrors },
+  });
+  return [
+    read('/team/credit-usage', "The team's remaining credits", `CreditUsage${V}`),
+    read('/team/token-usage', "The team's remaining tokens (Tabhive bills none)", `TokenUsage${V}`),
+    read('/concurrency-check', "The team's running work and its concurrency limit", 'ConcurrencyCheck'),
+  ];
+}
+
 const serviceOperations: ApiOperation[] = [
   {
     method: 'get',
@@ -264,8 +283,10 @@ export const apiOperations: readonly ApiOperation[] = [
   paramsPreviewOperation,
   mapOperation('v2'),
   searchOperation('v2'),
+  ...usageOperations('v2'),
   ...scrapeOperations('v1'),
   ...jobOperations('v1'),
   mapOperation('v1'),
   searchOperation('v1'),
+  ...usageOperations('v1'),
 ];

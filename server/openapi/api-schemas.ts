@@ -13,6 +13,13 @@ import {
 import { MapResponseV1, MapResponseV2 } from '../../shared/api/responses/map-responses';
 import { ScrapeResponse } from '../../shared/api/responses/scrape-responses';
 import { SearchResponseV1, SearchResponseV2 } from '../../shared/api/responses/search-responses';
+import {
+  ConcurrencyCheck,
+  CreditUsageV1,
+  CreditUsageV2,
+  TokenUsageV1,
+  TokenUsageV2,
+} from '../../shared/api/responses/usage-responses';
 import { BatchScrapeRequestV1 } from '../../shared/api/v1/batch-scrape-request';
 import { CrawlRequestV1 } from '../../shared/api/v1/crawl-request';
 import { MapRequestV1 } from '../../shared/api/v1/map-request';
@@ -66,6 +73,11 @@ export const responseSchemas = {
   CrawlParamsPreviewResponse,
   HealthResponse,
   OpenApiDocument,
+  CreditUsageV2,
+  CreditUsageV1,
+  TokenUsageV2,
+  TokenUsageV1,
+  ConcurrencyCheck,
 } satisfies Record<string, z.ZodType>;
 
 export const querySchemas = { JobPageQuery } satisfies Record<string, z.ZodObject>;

@@ -1,5 +1,12 @@
 import Router from '@koa/router';
 import type { Middleware } from 'koa';
+import type {
+  ConcurrencyCheck,
+  CreditUsageV1,
+  CreditUsageV2,
+  TokenUsageV1,
+  TokenUsageV2,
+} from '../../shared/api/responses/usage-responses';
 import { teamOf } from '../http/authenticate';
 import type { TeamStore } from '../store/stores/team-store';
 import type { TeamLimits } from '../teams/team-limits';
@@ -43,7 +50,7 @@ export function usageRoutes({
         billingPeriodStart: null,
         billingPeriodEnd: null,
       },
-    };
+    } satisfies CreditUsageV2;
   });
   router.get('/v1/team/credit-usage', api, async (ctx) => {
     const { remaining, plan } = await balance(teamOf(ctx).id);
@@ -55,7 +62,7 @@ export function usageRoutes({
         billing_period_start: null,
         billing_period_end: null,
       },
-    };
+    } satisfies CreditUsageV1;
   });
   router.get('/v2/team/token-usage', api, (ctx) => {
     ctx.body = {
@@ -66,7 +73,7 @@ export function usageRoutes({
         billingPeriodStart: null,
         billingPeriodEnd: null,
       },
-    };
+    } satisfies TokenUsageV2;
   });
   router.get('/v1/team/token-usage', api, (ctx) => {
     ctx.body = {
@@ -77,11 +84,11 @@ export function usageRoutes({
         billing_period_start: null,
         billing_period_end: null,
       },
-    };
+    } satisfies TokenUsageV1;
   });
   for (const path of ['/v2/concurrency-check', '/v1/concurrency-check']) {
     router.get(path, api, async (ctx) => {
-      ctx.body = { success: true, ...(await limits.concurrency(teamOf(ctx).id)) };
+      ctx.body = { success: true, ...(await limits.concurrency(teamOf(ctx).id)) } satisfies ConcurrencyCheck;
     });
   }
   return router;

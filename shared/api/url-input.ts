@@ -23,7 +23,8 @@ const LEADING_SCHEME = /^[a-z][a-z0-9+-]*:(?!\d)/i;
  *    Credentials belong in `headers` (`Authorization`);
  * 6. what follows `<scheme>://` must not start with another scheme ("Invalid URL"):
  *    `http://http://x.com` and `http:/x.com` would otherwise request a host named `http`;
- * 7. must have a host.
+ * 7. must have a host, without empty labels: `http://\u200b.test/` parses to host `.test` (the
+ *    parser drops the zero-width space), which no DNS server can answer ("URL must have a valid host").
  * No TLD or colon checks: `localhost:3000/docs`, `127.0.0.1:8080/page` and `http://[::1]:8080/`
  * are valid here; the server's URL policy decides whether private targets may be fetched.
  *
@@ -58,5 +59,7 @@ function normalizeUrl(raw: string): string | { error: string } {
   const afterScheme = withScheme.slice(withScheme.indexOf('://') + 3);
   if (LEADING_SCHEME.test(afterScheme)) return { error: 'Invalid URL' };
   if (parsed.hostname === '') return { error: 'URL must have a host' };
+  if (parsed.hostname.startsWith('.') || parsed.hostname.includes('..'))
+    return { error: 'URL must have a valid host' };
   return parsed.href;
 }

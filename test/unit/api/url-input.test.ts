@@ -63,6 +63,12 @@ describe('UrlInput', () => {
     expect(messageFor('mailto:someone@example.com')).toBe(message);
   });
 
+  it('rejects hosts with empty labels, such as one a zero-width space leaves behind', () => {
+    expect(messageFor('http://\u200b.test/')).toBe('URL must have a valid host');
+    expect(messageFor('http://a..b.test/')).toBe('URL must have a valid host');
+    expect(UrlInput.parse('http://localhost./').url).toBe('http://localhost./');
+  });
+
   it('caps the length of the raw string', () => {
     const prefix = 'http://example.com/';
     expect(UrlInput.safeParse(prefix + 'a'.repeat(MAX_URL_LENGTH - prefix.length)).success).toBe(true);

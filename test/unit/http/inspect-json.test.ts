@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../server/http/api-error';
-import { inspectJson, JSON_LIMITS } from '../../../server/http/inspect-json';
+import { checkJsonTextDepth, inspectJson, JSON_LIMITS } from '../../../server/http/inspect-json';
 
 const rejection = (value: unknown) => {
   try {
@@ -51,5 +51,13 @@ describe('inspectJson', () => {
       ),
     ).toMatchObject({ status: 400 });
     expect(rejection({ prompt: 'x'.repeat(JSON_LIMITS.maxStringLength + 1) })).toMatchObject({ status: 400 });
+  });
+
+  it('refuses too deep JSON text before parsing it, ignoring brackets inside strings', () => {
+    const deep = (depth: number) => '['.repeat(depth) + ']'.repeat(depth);
+    expect(() => checkJsonTextDepth(deep(JSON_LIMITS.maxDepth))).not.toThrow();
+    expect(() => checkJsonTextDepth(deep(JSON_LIMITS.maxDepth + 1))).toThrow(ApiError);
+    expect(() => checkJsonTextDepth(deep(1_000_000))).toThrow(ApiError);
+    expect(() => checkJsonTextDepth(JSON.stringify({ text: '['.repeat(100) + '\\"[[' }))).not.toThrow();
   });
 });

@@ -62,6 +62,7 @@ function appWithoutDomain(): Koa {
     jobs: unused as JobService,
     mapper: unused as Mapper,
     search: unused as SearchService,
+    teams: unused as NonNullable<Parameters<typeof createApp>[0]['teams']>,
   });
 }
 
