@@ -4,7 +4,13 @@ import { silentLog } from '../log';
 import { createStores } from '../store/create-stores';
 import { DirectoryLockedError } from '../store/embedded/directory-lock';
 import { openDatabase } from '../store/open-database';
-import { TeamAdminError, createTeamAdmin, NewTeamInput, TeamSettingsInput, type TeamView } from '../teams/team-admin';
+import {
+  TeamAdminError,
+  createTeamAdmin,
+  NewTeamInput,
+  TeamSettingsInput,
+  type TeamView,
+} from '../teams/team-admin';
 import { TeamId } from '../teams/team-id';
 
 const USAGE = `Teams and API keys of a Tabhive store (MONGODB_URL, or the embedded store in DATA_DIR).
@@ -39,9 +45,14 @@ function settingsOf(values: Record<string, string | boolean | undefined>): TeamS
     ...(text('name') === undefined ? {} : { name: text('name') }),
     ...(text('allowance') === undefined ? {} : { creditAllowance: setting(text('allowance'), 'unlimited') }),
     ...(text('concurrency') === undefined ? {} : { maxConcurrency: setting(text('concurrency'), 'default') }),
-    ...(text('rate-limit') === undefined ? {} : { rateLimitPerMinute: setting(text('rate-limit'), 'default') }),
+    ...(text('rate-limit') === undefined
+      ? {}
+      : { rateLimitPerMinute: setting(text('rate-limit'), 'default') }),
   });
-  if (!parsed.success) throw new UsageError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; '));
+  if (!parsed.success)
+    throw new UsageError(
+      parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; '),
+    );
   return parsed.data;
 }
 
@@ -49,7 +60,9 @@ const teamLine = (team: TeamView) =>
   [
     team.id.padEnd(20),
     `credits used ${team.creditsUsed}`,
-    team.creditAllowance === null ? 'allowance unlimited' : `allowance ${team.creditAllowance} (left ${team.remainingCredits})`,
+    team.creditAllowance === null
+      ? 'allowance unlimited'
+      : `allowance ${team.creditAllowance} (left ${team.remainingCredits})`,
     `concurrency ${team.maxConcurrency ?? 'default'}`,
     `rate limit ${team.rateLimitPerMinute ?? 'default'}/min`,
   ].join('  ');
@@ -74,10 +87,15 @@ async function main(argv: string[]): Promise<number> {
     console.log(USAGE);
     return command === undefined && !values.help ? 2 : 0;
   }
-  const print = (json: unknown, text: string) => console.log(values.json ? JSON.stringify(json, null, 2) : text);
+  const print = (json: unknown, text: string) =>
+    console.log(values.json ? JSON.stringify(json, null, 2) : text);
 
   const config = loadConfig(process.env);
-  const database = await openDatabase({ mongodbUrl: config.MONGODB_URL, dataDir: config.DATA_DIR, log: silentLog });
+  const database = await openDatabase({
+    mongodbUrl: config.MONGODB_URL,
+    dataDir: config.DATA_DIR,
+    log: silentLog,
+  });
   try {
     const stores = createStores(database);
     await stores.apiKeys.ensureIndexes();
@@ -88,17 +106,32 @@ async function main(argv: string[]): Promise<number> {
     };
 
     if (command === 'create') {
-      const { apiKey, key } = await admin.createKey({ teamId: teamOption(), label: values.label ?? 'key', ensureTeam: true });
-      print({ apiKey, ...key }, `Created key ${key.keyId} for team ${key.teamId}. It is shown only now:\n  ${apiKey}`);
+      const { apiKey, key } = await admin.createKey({
+        teamId: teamOption(),
+        label: values.label ?? 'key',
+        ensureTeam: true,
+      });
+      print(
+        { apiKey, ...key },
+        `Created key ${key.keyId} for team ${key.teamId}. It is shown only now:\n  ${apiKey}`,
+      );
     } else if (command === 'list') {
-      const keys = await admin.listKeys(values.team === undefined ? {} : { teamId: TeamId.parse(values.team) });
+      const keys = await admin.listKeys(
+        values.team === undefined ? {} : { teamId: TeamId.parse(values.team) },
+      );
       print(
         keys,
         keys.length === 0
           ? 'No keys.'
           : keys
               .map((key) =>
-                [key.keyId, key.hint.padEnd(12), key.teamId.padEnd(20), key.label.padEnd(16), key.revokedAt === undefined ? 'active' : `revoked ${key.revokedAt.toISOString()}`].join('  '),
+                [
+                  key.keyId,
+                  key.hint.padEnd(12),
+                  key.teamId.padEnd(20),
+                  key.label.padEnd(16),
+                  key.revokedAt === undefined ? 'active' : `revoked ${key.revokedAt.toISOString()}`,
+                ].join('  '),
               )
               .join('\n'),
       );
@@ -128,9 +161,14 @@ main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (err: unknown) => {
     const code = (err as { code?: unknown }).code;
-    if (typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS')) console.error(`${(err as Error).message}\n\n${USAGE}`);
+    if (typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS'))
+      console.error(`${(err as Error).message}\n\n${USAGE}`);
     else if (err instanceof UsageError) console.error(`${err.message}\n\n${USAGE}`);
-    else if (err instanceof TeamAdminError || err instanceof DirectoryLockedError || err instanceof ConfigError)
+    else if (
+      err instanceof TeamAdminError ||
+      err instanceof DirectoryLockedError ||
+      err instanceof ConfigError
+    )
       console.error(err.message);
     else if (err instanceof Error && err.name === 'ZodError') console.error(`invalid input: ${err.message}`);
     else console.error(err instanceof Error ? (err.stack ?? err.message) : err);

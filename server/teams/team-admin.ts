@@ -39,7 +39,10 @@ export const teamView = (team: TeamRecord): TeamView => ({
   name: team.name,
   creditAllowance: team.creditAllowance,
   creditsUsed: team.creditsUsed,
-  remainingCredits: team.creditAllowance === null ? null : Math.max(0, team.creditsLeft ?? team.creditAllowance - team.creditsUsed),
+  remainingCredits:
+    team.creditAllowance === null
+      ? null
+      : Math.max(0, team.creditsLeft ?? team.creditAllowance - team.creditsUsed),
   maxConcurrency: team.maxConcurrency ?? null,
   rateLimitPerMinute: team.rateLimitPerMinute ?? null,
   createdAt: new Date(team.createdAt).toISOString(),
@@ -89,7 +92,15 @@ export function createTeamAdmin(stores: Pick<Stores, 'teams' | 'apiKeys'>) {
     },
 
     /** A new key for the team (created on the way when `ensureTeam`); the key is in the answer only. */
-    async createKey({ teamId, label, ensureTeam = false }: { teamId: string; label: string; ensureTeam?: boolean }) {
+    async createKey({
+      teamId,
+      label,
+      ensureTeam = false,
+    }: {
+      teamId: string;
+      label: string;
+      ensureTeam?: boolean;
+    }) {
       if (ensureTeam) await stores.teams.ensure({ id: TeamId.parse(teamId), name: teamId });
       else await mustGet(teamId);
       return stores.apiKeys.create({ teamId, label });
