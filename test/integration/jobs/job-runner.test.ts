@@ -99,6 +99,31 @@ describe.each(DATABASE_BACKENDS)('$kind database: the job runner', (backend) => 
       expect((await stores.creditLedger.entriesForTeam('team')).length).toBe(8);
     });
 
+    it('reserves each page’s credits before it runs: pages past a spent allowance fail, retried pages are charged once', async () => {
+      // The first run of every page fails for a reason worth retrying; the second succeeds.
+      const { scraper } = fakeScraper((_url, attempt) =>
+        attempt === 1 ? new ApiError(503, 'No browser', { code: 'NO_BROWSER_AVAILABLE' }) : undefined,
+      );
+      await stores.teams.create({ id: 'thrifty', creditAllowance: 10 });
+      const urls = Array.from({ length: 10 }, (_, i) => `https://t.test/${i}`);
+      const id = await jobs.startBatch('thrifty', BATCH, urls);
+      // The allowance shrinks after the job started: only 6 pages can still be paid for.
+      await stores.teams.configure('thrifty', { creditAllowance: 6 });
+      // One page at a time: a page that is about to fail holds no credits another page needs.
+      run(scraper, 1);
+      await finished(id);
+      const status = await jobs.status('thrifty', id, { skip: 0 });
+      expect(status).toMatchObject({ completed: 6, creditsUsed: 6 });
+      expect(await stores.teams.get('thrifty')).toMatchObject({ creditsUsed: 6, creditsLeft: 0 });
+      const entries = await stores.creditLedger.entriesForTeam('thrifty');
+      expect(entries).toHaveLength(6);
+      expect(entries.every((entry) => entry.state === 'charged' && entry.credits === 1)).toBe(true);
+      const errors = await jobs.errors('thrifty', id);
+      expect(errors.found && errors.errors.map((error) => error.error)).toEqual(
+        Array.from({ length: 4 }, () => expect.stringMatching(/^Insufficient credits/)),
+      );
+    });
+
     it('fails a page at once for its own error, and after three runs for the browser going away', async () => {
       const { scraper, runs } = fakeScraper((url) =>
         url.endsWith('/dns')
