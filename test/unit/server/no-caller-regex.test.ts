@@ -24,6 +24,8 @@ async function sourceFiles(dir: string): Promise<string[]> {
 const BUILT_FROM_CONSTANTS: Record<string, string> = {
   'server/crawl-prompt/prompt-option-rules.ts':
     'rule patterns composed of module constants, with no nested unbounded repetition; the prompt is only matched',
+  'server/pairing/pairing-code.ts':
+    'a bounded group pattern from the GROUP_LENGTH constant; the typed code is only matched',
 };
 
 describe('regular expressions', () => {
