@@ -85,13 +85,17 @@ describe('the options page', () => {
     await options.locator('body').screenshot({ path: 'docs/screenshots/options-paired.png' });
   });
 
-  it('shows the popup connected, with the team’s save button', async () => {
+  it('shows the popup connected, and saves the page to the team’s index', async () => {
     const article = await person.context.newPage();
     await article.goto(site.url('/field-notes.html'));
     const popup = await person.openExtensionWindow(`popup.html?tab=${await person.tabIdOf(article)}`);
     await expect.poll(() => popup.locator('#connection').textContent()).toBe('Connected');
     const save = popup.getByRole('button', { name: /^Save to .+’s index$/ });
     await expect.poll(() => save.isEnabled()).toBe(true);
+    await save.click();
+    await expect.poll(() => popup.locator('#message').textContent()).toMatch(/^Saved to .+’s index\.$/);
+    const indexed = await tabhive.tabhive.stores.searchIndex.get('default', site.url('/field-notes.html'));
+    expect(indexed).toMatchObject({ title: 'Field notes: a spring inspection', source: 'donated' });
     await popup.close();
     await article.close();
   });
