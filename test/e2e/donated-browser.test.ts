@@ -18,6 +18,8 @@ let donor: Awaited<ReturnType<typeof startExtensionBrowser>>;
 /** An extension page of the donor's browser, standing in for the options page. */
 let page: Page;
 let browserId: string;
+/** A second team's key: it never gets what the donor's login shows. */
+let teamBKey: string;
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- response bodies are what the API sent; tests assert on their shape
 async function scrape(apiKey: string, body: object): Promise<{ status: number; json: any }> {
@@ -41,6 +43,9 @@ const cookiesSent = (host: string) =>
 beforeAll(async () => {
   site = await startMembersSite();
   tabhive = await startTestTabhive({ browsers: 1 });
+  const { stores } = tabhive.tabhive;
+  await stores.teams.create({ id: 'team-b', name: 'Team B' });
+  teamBKey = (await stores.apiKeys.create({ teamId: 'team-b', label: 'e2e' })).apiKey;
 
   // A member's own Chromium: logged in to the members site, with the extension installed.
   donor = await startExtensionBrowser();
@@ -108,6 +113,28 @@ describe('a donated browser', () => {
     expect(status).toBe(200);
     expect(json.data.markdown).toContain(MEMBERS_ONLY_TEXT);
     expect(cookiesSent('localhost')).toEqual([`${MEMBER_COOKIE.name}=${MEMBER_COOKIE.value}`]);
+  });
+
+  it("never gives another team the members-only content: not by the browser, not from the team's cache", async () => {
+    const { status, json } = await scrape(teamBKey, {
+      url: site.url('localhost', '/members'),
+      formats: ['markdown'],
+    });
+    expect(status).toBe(200);
+    expect(json.data.markdown).toContain(LOGIN_TEXT);
+    expect(json.data.markdown).not.toContain(MEMBERS_ONLY_TEXT);
+    expect(json.data.metadata.cacheState).toBe('miss');
+    // Team B's page came from a pool browser, which has no login.
+    expect(cookiesSent('localhost')).toHaveLength(2);
+    expect(cookiesSent('localhost')[1]).toBe('');
+
+    // Team A still reads its own copy, not the anonymous one team B's scrape left in the shared cache.
+    const again = await scrape(tabhive.apiKey, {
+      url: site.url('localhost', '/members'),
+      formats: ['markdown'],
+    });
+    expect(again.json.data.markdown).toContain(MEMBERS_ONLY_TEXT);
+    expect(again.json.data.metadata.cacheState).toBe('hit');
   });
 
   it('refuses executeJavascript for the team on the donated domain', async () => {
