@@ -225,6 +225,19 @@ describe('JS SDK v1 client: map and search', () => {
   });
 });
 
+describe('JS SDK v1 client: usage', () => {
+  it('getCreditUsage() and getTokenUsage() answer the snake_case v1 bodies', async () => {
+    expect(ok(await app.getCreditUsage())).toMatchObject({
+      success: true,
+      data: { remaining_credits: expect.any(Number) },
+    });
+    expect(ok(await app.getTokenUsage())).toMatchObject({
+      success: true,
+      data: { remaining_tokens: expect.any(Number) },
+    });
+  });
+});
+
 describe('JS SDK v1 client: methods Tabhive does not serve', () => {
   it('extract, deep research and llms.txt fail at once with a message naming the feature', async () => {
     const outcomes = await Promise.all([

@@ -260,6 +260,17 @@ describe('JS SDK v2 client: map, search, crawl parameters', () => {
   });
 });
 
+describe('JS SDK v2 client: usage', () => {
+  it('getCreditUsage(), getTokenUsage() and getConcurrency() answer numbers', async () => {
+    expect((await firecrawl.getCreditUsage()).remainingCredits).toEqual(expect.any(Number));
+    expect((await firecrawl.getTokenUsage()).remainingTokens).toEqual(expect.any(Number));
+    expect(await firecrawl.getConcurrency()).toMatchObject({
+      concurrency: expect.any(Number),
+      maxConcurrency: expect.any(Number),
+    });
+  });
+});
+
 describe('JS SDK v2 client: methods Tabhive does not serve', () => {
   it('extract() fails at once with an SdkError that names the missing feature', async () => {
     const failure = await firecrawl

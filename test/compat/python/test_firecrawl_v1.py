@@ -154,3 +154,8 @@ def test_search_answers_a_list(v1, site):
     found = v1.search("Doc 20", limit=3)
     assert found.success
     assert found.data[0]["url"] == site("/docs/page-20.html")
+
+
+def test_usage(v1):
+    assert isinstance(v1.get_credit_usage().data.remaining_credits, int)
+    assert isinstance(v1.get_token_usage().data.remaining_tokens, int)

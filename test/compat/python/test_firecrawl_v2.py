@@ -199,3 +199,10 @@ def test_search_finds_a_scraped_page_and_scrapes_results(firecrawl, site):
     first = found.web[0]
     assert first.metadata.source_url == site("/docs/page-19.html")
     assert "Content of Doc 19" in first.markdown
+
+
+def test_usage_and_concurrency(firecrawl):
+    assert isinstance(firecrawl.get_credit_usage().remaining_credits, int)
+    assert isinstance(firecrawl.get_token_usage().remaining_tokens, int)
+    concurrency = firecrawl.get_concurrency()
+    assert isinstance(concurrency.concurrency, int) and isinstance(concurrency.max_concurrency, int)
