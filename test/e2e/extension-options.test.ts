@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BROWSERS_PATH } from '../../shared/api/tabhive/browser-pairing';
 import { startExtensionBrowser } from '../helpers/extension-browser';
 import { startFixtureSite } from '../helpers/fixture-site';
+import { readmeScreenshot } from '../helpers/readme-screenshot';
 import { startTestTabhive } from '../helpers/start-test-tabhive';
 
 let site: Awaited<ReturnType<typeof startFixtureSite>>;
@@ -82,7 +83,7 @@ describe('the options page', () => {
     await options.getByRole('button', { name: 'Refresh' }).click();
     const row = options.getByRole('row', { name: /field-notes\.html/ });
     await expect.poll(() => row.textContent()).toMatch(/Done/);
-    await options.locator('body').screenshot({ path: 'docs/screenshots/options-paired.png' });
+    await options.locator('body').screenshot({ path: readmeScreenshot('options-paired.png') });
   });
 
   it('shows the popup connected, and saves the page to the team’s index', async () => {
@@ -142,6 +143,6 @@ describe('the options page', () => {
     expect(await options.getByRole('button', { name: 'Pair this browser', exact: true }).isVisible()).toBe(
       true,
     );
-    await options.locator('body').screenshot({ path: 'docs/screenshots/options-revoked.png' });
+    await options.locator('body').screenshot({ path: readmeScreenshot('options-revoked.png') });
   });
 });

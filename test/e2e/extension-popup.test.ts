@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startExtensionBrowser } from '../helpers/extension-browser';
 import { startFixtureSite } from '../helpers/fixture-site';
+import { readmeScreenshot } from '../helpers/readme-screenshot';
 
 const MAIN_TEXT = 'look for eggs standing upright in the cells';
 const FOOTER_TEXT = 'Hive Keepers Guild';
@@ -39,9 +40,9 @@ describe('the popup, on a page in the browser without any server', () => {
     await expect
       .poll(() => popup.getByRole('heading', { level: 2 }).textContent())
       .toBe('Field notes: a spring inspection');
-    await popup.locator('body').screenshot({ path: 'docs/screenshots/popup-markdown.png' });
+    await popup.locator('body').screenshot({ path: readmeScreenshot('popup-markdown.png') });
     await popup.emulateMedia({ colorScheme: 'dark' });
-    await popup.locator('body').screenshot({ path: 'docs/screenshots/popup-markdown-dark.png' });
+    await popup.locator('body').screenshot({ path: readmeScreenshot('popup-markdown-dark.png') });
     await popup.emulateMedia({ colorScheme: 'light' });
   });
 
