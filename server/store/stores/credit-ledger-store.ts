@@ -25,6 +25,15 @@ export type Reservation =
  * price when the work is done and `release` gives the credits back when it failed. A process
  * that dies between the ledger write and the team update leaves a drift that `reconcile` removes.
  */
+/** Work to pay for: `key` names it, so that a retry of the same work is one charge. */
+export interface LedgerRequest {
+  key: string;
+  teamId: string;
+  credits: number;
+  reason: string;
+  now?: Date;
+}
+
 export function createCreditLedgerStore(database: Database, teams: TeamStore) {
   const ledger: Collection<LedgerEntry> = database.collection('credit_ledger');
 
@@ -64,19 +73,7 @@ export function createCreditLedgerStore(database: Database, teams: TeamStore) {
      * Takes `credits` for work about to run under `key`. A key seen before answers with what it
      * holds (a retried page keeps its reservation, a finished one is not charged again).
      */
-    async reserve({
-      key,
-      teamId,
-      credits,
-      reason,
-      now = new Date(),
-    }: {
-      key: string;
-      teamId: string;
-      credits: number;
-      reason: string;
-      now?: Date;
-    }): Promise<Reservation> {
+    async reserve({ key, teamId, credits, reason, now = new Date() }: LedgerRequest): Promise<Reservation> {
       const found = await existing(key);
       if (found !== undefined) return found;
       if (!(await teams.takeCredits(teamId, credits))) return { status: 'insufficient' };
@@ -115,19 +112,7 @@ export function createCreditLedgerStore(database: Database, teams: TeamStore) {
      * Records a charge once for work that is done already, as far as the team has credits left
      * (never below zero); returns false when this key was charged already.
      */
-    async charge({
-      key,
-      teamId,
-      credits,
-      reason,
-      now = new Date(),
-    }: {
-      key: string;
-      teamId: string;
-      credits: number;
-      reason: string;
-      now?: Date;
-    }) {
+    async charge({ key, teamId, credits, reason, now = new Date() }: LedgerRequest) {
       if ((await ledger.findOne({ _id: key })) !== undefined) return false;
       const taken = await teams.takeCreditsUpTo(teamId, credits);
       return record({ _id: key, teamId, credits: taken, reason, state: 'charged', at: now });

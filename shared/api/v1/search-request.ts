@@ -3,20 +3,11 @@ import { searchFieldsShape } from '../v2/search-request';
 import { refineScrapeOptionsV2 } from '../v2/scrape-options';
 import { strictBody } from '../strict-body';
 import { crawlScrapeOptionsV1Shape } from './crawl-scrape-options';
-import { refineScrapeOptionsV1 } from './scrape-options';
+import { FormatNameV1, refineScrapeOptionsV1 } from './scrape-options';
 import { v1ToV2Options } from './v1-to-v2-options';
 
 /** v1 search scrapes only with these formats, none by default (contract §11.5). */
-const SearchFormatV1 = z.enum([
-  'markdown',
-  'html',
-  'rawHtml',
-  'links',
-  'screenshot',
-  'screenshot@fullPage',
-  'extract',
-  'json',
-]);
+const SearchFormatV1 = FormatNameV1.exclude(['summary', 'changeTracking']);
 
 const SearchScrapeOptionsV1 = strictBody(
   { ...crawlScrapeOptionsV1Shape, formats: z.array(SearchFormatV1).default(() => []) },
