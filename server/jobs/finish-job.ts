@@ -16,8 +16,10 @@ export async function finishIfDone(stores: Stores, jobId: string): Promise<void>
   ]);
   if (leased > 0 || (queued > 0 && job.status === 'scraping')) return;
   if (job.status === 'scraping') {
-    if ((await stores.jobs.transition(jobId, ['scraping'], 'completed')) === undefined) return;
+    // Nothing is queued or leased, so the page sum is final: set it before the status says
+    // `completed`, so that nobody reads a completed job with a stale total.
     await reconcileCredits(stores, jobId);
+    if ((await stores.jobs.transition(jobId, ['scraping'], 'completed')) === undefined) return;
   }
   await enqueueWebhook({
     outbox: stores.webhookOutbox,
@@ -45,7 +47,7 @@ async function reconcileCredits(stores: Stores, jobId: string): Promise<void> {
     }
     if (page.length < RECONCILE_PAGE) break;
   }
-  const job = await stores.jobs.get(jobId);
-  if (job !== undefined && job.creditsUsed !== sum)
-    await stores.jobs.count(jobId, { creditsUsed: sum - job.creditsUsed });
+  // A `$set`, not a difference added with `$inc`: on FerretDB the `completed` transition is not
+  // atomic across instances either, so two of them may both get here, and both must agree.
+  await stores.jobs.setCreditsUsed(jobId, sum);
 }

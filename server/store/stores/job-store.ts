@@ -69,6 +69,14 @@ export function createJobStore(database: Database) {
       return jobs.findOneAndUpdate({ _id: id }, { $inc, $set: { updatedAt: now } });
     },
 
+    /**
+     * Sets `creditsUsed` to a known total. Unlike `count`, running it twice (two instances
+     * finishing the same job) gives the same answer.
+     */
+    setCreditsUsed(id: string, creditsUsed: number, now = new Date()) {
+      return jobs.findOneAndUpdate({ _id: id }, { $set: { creditsUsed, updatedAt: now } });
+    },
+
     /** The team's jobs that are still running, newest first. */
     listActive: (teamId: string) => jobs.find({ teamId, status: 'scraping' }, { sort: { createdAt: -1 } }),
 

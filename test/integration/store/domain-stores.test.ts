@@ -151,6 +151,9 @@ describe.each(DATABASE_BACKENDS)('$kind database: domain stores', (backend) => {
           creditsUsed: 10,
           status: 'scraping',
         });
+        // Two instances finishing the same job set the same total; neither adds to the other's.
+        await Promise.all([stores.jobs.setCreditsUsed('job', 12), stores.jobs.setCreditsUsed('job', 12)]);
+        expect(await stores.jobs.get('job')).toMatchObject({ completed: 10, creditsUsed: 12 });
         expect(await stores.jobs.transition('job', ['scraping'], 'cancelled')).toMatchObject({
           status: 'cancelled',
         });
