@@ -12,6 +12,7 @@ import { taskJournal } from '../utils/task-journal';
 import { removeTaskRules } from '../utils/task-network-rules';
 import { closeTaskWindow } from '../utils/task-window';
 import { createTaskRunner } from '../utils/task-runner';
+import { createTaskTabPool } from '../utils/task-tab-pool';
 import { createUiRequestHandler } from '../utils/ui-request-handler';
 
 /**
@@ -22,8 +23,8 @@ import { createUiRequestHandler } from '../utils/ui-request-handler';
 const RECONNECT_ALARM = 'hub-reconnect';
 
 /**
- * Closes windows and removes network rules that a previous worker left behind, and returns the ids
- * of the tasks they belonged to.
+ * Closes windows and removes network rules that a previous worker left behind (its tasks' and its
+ * pooled tabs'), and returns the ids of the tasks among them.
  */
 async function reclaimOrphans(): Promise<string[]> {
   const journal = await taskJournal.drain();
@@ -33,7 +34,7 @@ async function reclaimOrphans(): Promise<string[]> {
       await removeTaskRules(ruleIds ?? []).catch(() => undefined);
     }),
   );
-  return Object.keys(journal);
+  return Object.keys(journal).filter(taskJournal.isTaskKey);
 }
 
 export default defineBackground({
@@ -43,10 +44,15 @@ export default defineBackground({
     const orphans = reclaimOrphans();
     /** The token this worker's connection holds now; storing it is no reason to reconnect. */
     let sessionToken: string | undefined;
-    const readStatus = () => readBrowserStatus(runner.count());
+    // Warm tabs only in a launched browser: a donated one is a person's, where task windows close.
+    const pool = createTaskTabPool({
+      keepTabs: async () => (await readHubSettings())?.origin === 'launched',
+    });
+    const readStatus = () => readBrowserStatus(runner.count(), pool);
     const donorTasks = createDonorTasks({ reply: (message) => hub.send(message) });
     const connection = createConnectionStatus({ runningTasks: () => runner.count() });
     const runner = createTaskRunner({
+      pool,
       reply: (message) => {
         hub.send(message);
         donorTasks.finished(message);

@@ -1,6 +1,7 @@
 import { browser } from 'wxt/browser';
 import type { BrowserStatus } from '../../shared/protocol/messages';
 import { countSessionRules } from './task-network-rules';
+import type { TaskTabPool } from './task-tab-pool';
 
 interface DebuggerTarget {
   type: string;
@@ -9,21 +10,30 @@ interface DebuggerTarget {
 
 /**
  * Counts what tasks hold in this browser: windows (the launch window is one), tabs with a debugger
- * attached, and DNR session rules. Reported to the server so that leaks show from outside.
+ * attached, and DNR session rules. Reported to the server so that leaks show from outside. What
+ * idle pooled tabs hold (a window, a debugger session and address rules each) is counted apart,
+ * as `pooledTabs`: a leak is what neither a task nor the pool accounts for.
  */
-export async function readBrowserStatus(runningTasks: number): Promise<BrowserStatus> {
+export async function readBrowserStatus(runningTasks: number, pool: TaskTabPool): Promise<BrowserStatus> {
+  const held = pool.idleHoldings();
   const debuggerApi = (
     globalThis as unknown as { chrome: { debugger: { getTargets(): Promise<DebuggerTarget[]> } } }
   ).chrome.debugger;
   const [windows, targets, sessionRules] = await Promise.all([
     browser.windows.getAll(),
     debuggerApi.getTargets(),
-    countSessionRules(),
+    countSessionRules(held.ruleIds),
   ]);
+  const pooledWindows = new Set(held.windowIds);
+  const pooledTabs = windows.filter(
+    (window) => window.id !== undefined && pooledWindows.has(window.id),
+  ).length;
   return {
     runningTasks,
-    windows: windows.length,
-    debuggerSessions: targets.filter((target) => target.type === 'page' && target.attached).length,
+    windows: windows.length - pooledTabs,
+    debuggerSessions:
+      targets.filter((target) => target.type === 'page' && target.attached).length - pooledTabs,
     sessionRules,
+    pooledTabs,
   };
 }

@@ -16,6 +16,7 @@ export const ALLOWED_CDP_METHODS: ReadonlySet<string> = new Set([
   'Page.navigate',
   'Page.createIsolatedWorld',
   'Page.addScriptToEvaluateOnNewDocument',
+  'Page.removeScriptToEvaluateOnNewDocument',
   'Page.getLayoutMetrics',
   'Page.captureScreenshot',
   'Page.printToPDF',

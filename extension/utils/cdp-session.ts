@@ -14,10 +14,11 @@ const CDP_VERSION = '1.3';
 
 export type CdpEventListener = (method: string, params: Record<string, unknown>) => void;
 
-/** One tab's DevTools protocol session, owned by one task. */
+/** One tab's DevTools protocol session: a task's own, or a pooled tab's (task-tab-pool.ts). */
 export interface CdpSession {
   send<T = Record<string, unknown>>(method: string, params?: Record<string, unknown>): Promise<T>;
-  onEvent(listener: CdpEventListener): void;
+  /** Adds a listener; the function returned removes it. */
+  onEvent(listener: CdpEventListener): () => void;
   /** Resolves when the session ended by itself (tab closed, user cancelled the infobar). */
   readonly detached: Promise<string>;
   detach(): Promise<void>;
@@ -28,7 +29,7 @@ export async function attachCdp(tabId: number): Promise<CdpSession> {
   const target = { tabId };
   await api.attach(target, CDP_VERSION);
 
-  const listeners: CdpEventListener[] = [];
+  const listeners = new Set<CdpEventListener>();
   let resolveDetached: (reason: string) => void = () => {};
   const detached = new Promise<string>((resolve) => (resolveDetached = resolve));
   let attached = true;
@@ -55,7 +56,10 @@ export async function attachCdp(tabId: number): Promise<CdpSession> {
       assertCdpMethodAllowed(method);
       return (await api.sendCommand(target, method, params)) as T;
     },
-    onEvent: (listener) => void listeners.push(listener),
+    onEvent(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
     detached,
     async detach() {
       cleanup();
@@ -67,6 +71,36 @@ export async function attachCdp(tabId: number): Promise<CdpSession> {
         // The tab is already gone, which detaches too.
       }
       resolveDetached('detached by task');
+    },
+  };
+}
+
+/** A task's view of a session it borrows: its event listeners go when the task ends. */
+export interface BorrowedCdpSession extends CdpSession {
+  /** Drops the listeners this view added; the session itself stays attached. */
+  release(): void;
+}
+
+/**
+ * A pooled tab's session outlives its tasks: each task listens through a view of its own, so
+ * that no listener of a finished task (page watch, address guard) sees the next task's events.
+ * `detach` on the view only releases it.
+ */
+export function borrowCdp(session: CdpSession): BorrowedCdpSession {
+  const removers: Array<() => void> = [];
+  return {
+    send: (method, params) => session.send(method, params),
+    onEvent(listener) {
+      const remove = session.onEvent(listener);
+      removers.push(remove);
+      return remove;
+    },
+    detached: session.detached,
+    release() {
+      for (const remove of removers.splice(0)) remove();
+    },
+    async detach() {
+      this.release();
     },
   };
 }

@@ -9,6 +9,12 @@ export interface CdpCommand {
   params: Record<string, unknown>;
 }
 
+/** Hides cookie banners in every document of the tab (blockAds, on unless the caller turns it off). */
+export const COOKIE_BANNER_SCRIPT: CdpCommand = {
+  method: 'Page.addScriptToEvaluateOnNewDocument',
+  params: { source: `(${hideCookieBanners.toString()})(${JSON.stringify(COOKIE_BANNER_SELECTORS)})` },
+};
+
 /** A mid-range phone (CSS pixels and density of a Pixel-class device). */
 export const MOBILE_METRICS = { width: 412, height: 915, deviceScaleFactor: 2.625, mobile: true } as const;
 
@@ -112,11 +118,6 @@ export function emulationCommands(spec: PageTaskSpec, browserUserAgent: string):
       });
     }
   }
-  if (spec.blockAds !== false) {
-    commands.push({
-      method: 'Page.addScriptToEvaluateOnNewDocument',
-      params: { source: `(${hideCookieBanners.toString()})(${JSON.stringify(COOKIE_BANNER_SELECTORS)})` },
-    });
-  }
+  if (spec.blockAds !== false) commands.push(COOKIE_BANNER_SCRIPT);
   return commands;
 }

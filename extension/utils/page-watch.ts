@@ -84,6 +84,8 @@ export function createPageWatch(cdp: CdpSession, mainFrameId: string) {
     lifecycle,
     response: () => response,
     loading: () => loading,
+    /** A request of the tab (any frame) is in flight. */
+    busy: () => inFlight.size > 0,
     /** No request in flight for NETWORK_QUIET_MS. */
     networkQuiet: () => inFlight.size === 0 && Date.now() - lastNetworkAt >= NETWORK_QUIET_MS,
     /** Resolves true once `condition` holds, false when `deadline` passes first. */

@@ -1,25 +1,19 @@
 import type { PageCapture, PageTaskSpec, TaskMessage } from '../../shared/protocol/messages';
-import { attachCdp, type CdpSession } from './cdp-session';
+import { borrowCdp, type BorrowedCdpSession, type CdpSession } from './cdp-session';
 import { captureBranding } from './capture-branding';
 import { capturePage, type InPageCapture } from './capture-page';
-import { MOBILE_METRICS, emulationCommands } from './emulation-commands';
+import { COOKIE_BANNER_SCRIPT, MOBILE_METRICS, emulationCommands } from './emulation-commands';
 import { callSource, evaluateIsolated } from './evaluate-isolated';
 import { fetchPdfBody, isPdf } from './fetch-pdf-body';
+import { pageIsInert } from './page-is-inert';
 import { PageTaskError, navigationError } from './page-task-error';
 import { beforeDeadline, createPageWatch, type DocumentResponse } from './page-watch';
 import { runActions } from './run-actions';
 import { taskAdRules } from './standing-ad-block';
 import { checkTaskUrl, createAddressGuard, type AddressGuard } from './task-address-guard';
-import { addressRuleCount, buildAddressRules } from './task-address-rules';
 import { taskJournal } from './task-journal';
-import {
-  addTaskRules,
-  allocateTaskRuleIds,
-  buildTaskRules,
-  removeTaskRules,
-  RULES_PER_TASK,
-} from './task-network-rules';
-import { closeTaskWindow, openTaskWindow } from './task-window';
+import { addTaskRules, allocateTaskRuleIds, buildTaskRules, removeTaskRules } from './task-network-rules';
+import type { TaskTab, TaskTabPool } from './task-tab-pool';
 
 /**
  * After `load`, how long a page may keep the network busy before we capture anyway. Pages with
@@ -46,11 +40,28 @@ async function responseBodyText(cdp: CdpSession, requestId: string): Promise<str
   }
 }
 
-/** Device, language, clock and position of the task, before navigating. */
-async function applyEmulation(cdp: CdpSession, spec: PageTaskSpec): Promise<void> {
-  for (const { method, params } of emulationCommands(spec, navigator.userAgent)) {
-    await cdp.send(method, params);
+/**
+ * Device, language, clock and position of the task, before navigating. The cookie-banner script
+ * is the tab's to keep or drop (a pooled tab keeps it across tasks that want it).
+ */
+async function applyEmulation(cdp: CdpSession, tab: TaskTab, spec: PageTaskSpec): Promise<void> {
+  for (const command of emulationCommands(spec, navigator.userAgent)) {
+    if (command !== COOKIE_BANNER_SCRIPT) await cdp.send(command.method, command.params);
   }
+  await tab.setCookieBannerScript(spec.blockAds !== false);
+}
+
+/**
+ * Whether a task leaves its tab as a next task may find it: no emulation (device, user agent,
+ * locale, clock, position), no actions (which may resize, scroll, type, or print). Its own network
+ * rules are removed either way.
+ */
+export function leavesTabClean(spec: PageTaskSpec): boolean {
+  return (
+    spec.mobile !== true &&
+    spec.location === undefined &&
+    (spec.actions === undefined || spec.actions.length === 0)
+  );
 }
 
 /**
@@ -66,51 +77,94 @@ function checkCertificate(spec: PageTaskSpec, response: DocumentResponse | undef
   }
 }
 
+export interface PageTaskRun {
+  /** The capture, or the task's error, as soon as it is known. */
+  result: Promise<PageCapture>;
+  /** Settles after the task cleaned up (tab back in the pool or closed, its rules removed). */
+  cleanedUp: Promise<void>;
+}
+
 /**
- * Runs one page task: opens the URL in a window of its own with the task's network rules and
- * emulation, waits for load and then network idle (both bounded by the task's budget), runs the
- * actions, captures, and always closes the window, detaches and removes the rules — on success,
- * failure, timeout and cancellation alike.
+ * Runs one page task in a tab of the pool, with the task's network rules and emulation: waits for
+ * load and then network quiet (both bounded by the task's budget), runs the actions, captures. The
+ * result is handed over before the clean-up (rules removed; the tab reset and kept, or closed),
+ * which runs on success, failure, timeout and cancellation alike.
  */
-export async function runPageTask(
+export function runPageTask(
   task: TaskMessage,
   taskSignal: AbortSignal,
-  /** A donated browser's allowed domains, which the task's tab may not navigate away from. */
-  { fenceDomains }: { fenceDomains?: readonly string[] | undefined } = {},
-): Promise<PageCapture> {
-  const { spec } = task;
+  {
+    pool,
+    fenceDomains,
+  }: {
+    pool: TaskTabPool;
+    /** A donated browser's allowed domains, which the task's tab may not navigate away from. */
+    fenceDomains?: readonly string[] | undefined;
+  },
+): PageTaskRun {
+  let finishCleanup: () => void = () => {};
+  const cleanedUp = new Promise<void>((resolve) => (finishCleanup = resolve));
   const deadline = Date.now() + task.timeoutMs - RESULT_MARGIN_MS;
-  checkTaskUrl(spec.url, spec.networkPolicy);
-  await taskJournal.record(task.taskId);
-  const { windowId, tabId } = await openTaskWindow();
-  const ruleIds = await allocateTaskRuleIds(addressRuleCount(spec.networkPolicy));
-  await taskJournal.record(task.taskId, { windowId, ruleIds });
-  let cdp: CdpSession | undefined;
+  const result = (async () => {
+    let tab: TaskTab | undefined;
+    let ruleIds: number[] = [];
+    let cdp: BorrowedCdpSession | undefined;
+    let succeeded = false;
+    try {
+      checkTaskUrl(task.spec.url, task.spec.networkPolicy);
+      await taskJournal.record(task.taskId);
+      tab = await pool.acquire(task.spec.networkPolicy);
+      const ruleInput = {
+        tabId: tab.tabId,
+        headers: task.spec.headers,
+        ...(await taskAdRules(task.spec.blockAds)),
+        fenceDomains,
+      };
+      // Most tasks of a launched browser need no rules of their own: then no DNR call at all.
+      if (buildTaskRules({ ruleIds: [0, 0, 0], ...ruleInput }).length > 0) {
+        ruleIds = await allocateTaskRuleIds();
+        await taskJournal.record(task.taskId, { ruleIds });
+        await addTaskRules(buildTaskRules({ ruleIds, ...ruleInput }));
+      }
+      cdp = borrowCdp(tab.cdp);
+      const capture = await captureInTab(task.spec, { deadline, taskSignal, tab, cdp });
+      succeeded = true;
+      return capture;
+    } finally {
+      // Not awaited: the result goes out first, the clean-up follows.
+      const usedTab = tab;
+      const usedRules = ruleIds;
+      const clean = leavesTabClean(task.spec) && succeeded;
+      void (async () => {
+        cdp?.release();
+        await removeTaskRules(usedRules).catch(() => undefined);
+        if (usedTab !== undefined) await pool.release(usedTab, { reusable: clean }).catch(() => undefined);
+        await taskJournal.remove(task.taskId).catch(() => undefined);
+      })().finally(finishCleanup);
+    }
+  })();
+  return { result, cleanedUp };
+}
+
+/** The task's work in a tab that has its rules: navigate, wait, act, capture. */
+async function captureInTab(
+  spec: PageTaskSpec,
+  {
+    deadline,
+    taskSignal,
+    tab,
+    cdp,
+  }: { deadline: number; taskSignal: AbortSignal; tab: TaskTab; cdp: CdpSession },
+): Promise<PageCapture> {
   let guard: AddressGuard | undefined;
   try {
-    await addTaskRules([
-      ...buildTaskRules({
-        ruleIds,
-        tabId,
-        headers: spec.headers,
-        ...(await taskAdRules(spec.blockAds)),
-        fenceDomains,
-      }),
-      ...buildAddressRules({ ruleIds: ruleIds.slice(RULES_PER_TASK), tabId, policy: spec.networkPolicy }),
-    ]);
-    cdp = await attachCdp(tabId);
     const { frameTree } = await cdp.send<{ frameTree: { frame: { id: string } } }>('Page.getFrameTree');
     const mainFrameId = frameTree.frame.id;
     guard = await createAddressGuard(cdp, { mainFrameId, policy: spec.networkPolicy });
     // Cancelled by the server, or by a refused connection: every wait below ends on either.
     const signal = AbortSignal.any([taskSignal, guard.signal]);
     const watch = createPageWatch(cdp, mainFrameId);
-    await Promise.all([
-      cdp.send('Page.enable'),
-      cdp.send('Network.enable'),
-      cdp.send('Page.setLifecycleEventsEnabled', { enabled: true }),
-    ]);
-    await applyEmulation(cdp, spec);
+    await applyEmulation(cdp, tab, spec);
     watch.lifecycle.clear();
 
     const navigation = await beforeDeadline(
@@ -147,11 +201,17 @@ export async function runPageTask(
       };
     }
     checkCertificate(spec, watch.response());
-    await watch.until(
-      () => watch.lifecycle.has('networkIdle') || watch.networkQuiet(),
-      Math.min(deadline, Date.now() + NETWORK_IDLE_CAP_MS),
-      signal,
-    );
+    // A page with no script and nothing in flight at `load` is done; others get the quiet wait.
+    const inert =
+      !watch.busy() &&
+      (await beforeDeadline(evaluateIsolated(cdp, mainFrameId, callSource(pageIsInert)), deadline)).value ===
+        true;
+    if (!inert)
+      await watch.until(
+        () => watch.lifecycle.has('networkIdle') || watch.networkQuiet(),
+        Math.min(deadline, Date.now() + NETWORK_IDLE_CAP_MS),
+        signal,
+      );
     if (spec.waitForMs > 0) {
       await watch.until(() => false, Math.min(deadline, Date.now() + spec.waitForMs), signal);
     }
@@ -208,10 +268,5 @@ export async function runPageTask(
   } catch (err) {
     // A refused connection explains whatever failed after it (an aborted wait, a blocked page).
     throw guard?.violation() ?? err;
-  } finally {
-    await cdp?.detach();
-    await closeTaskWindow(windowId);
-    await removeTaskRules(ruleIds).catch(() => undefined);
-    await taskJournal.remove(task.taskId);
   }
 }

@@ -2,7 +2,7 @@ import { storage } from 'wxt/utils/storage';
 import { z } from 'zod';
 
 /**
- * Tasks in flight, the windows they opened and the network rules they added, kept in session
+ * Tasks in flight and the network rules they added, and the windows of task tabs, kept in session
  * storage, which outlives the service worker (as do windows and DNR session rules): when Chrome
  * kills or restarts the worker mid-task, the next start closes the orphaned windows (which also
  * ends their debugger sessions), removes their rules, and reports the task ids as lost in its
@@ -23,19 +23,41 @@ async function read(): Promise<Journal> {
   return parsed.success ? parsed.data : {};
 }
 
-// Writes are chained so that concurrent tasks do not overwrite each other's entries.
-let pending: Promise<unknown> = Promise.resolve();
-function update(change: (journal: Journal) => void): Promise<void> {
-  const next = pending.then(async () => {
-    const journal = await read();
-    change(journal);
-    await journalItem.setValue(journal);
-  });
-  pending = next.catch(() => undefined);
-  return next;
+/**
+ * The journal as this worker knows it: read from storage once, then changed in memory and written
+ * through. Changes that arrive while a write is under way go out together in the next write, so
+ * concurrent tasks cost one storage write per burst rather than a read and a write each.
+ */
+let memory: Promise<Journal> | undefined;
+let flushing: Promise<void> | undefined;
+let dirty: Promise<void> | undefined;
+
+function flush(): Promise<void> {
+  dirty ??= (async () => {
+    // One write at a time; changes made meanwhile wait for the next.
+    await flushing?.catch(() => undefined);
+    dirty = undefined;
+    const journal = await (memory ??= read());
+    flushing = journalItem.setValue({ ...journal });
+    await flushing;
+  })();
+  return dirty;
 }
 
+function update(change: (journal: Journal) => void): Promise<void> {
+  return (memory ??= read()).then((journal) => {
+    change(journal);
+    return flush();
+  });
+}
+
+const WINDOW_KEY_PREFIX = 'window:';
+
 export const taskJournal = {
+  /** The key of a pooled tab's window, which belongs to no task (task-tab-pool.ts). */
+  windowKey: (windowId: number) => `${WINDOW_KEY_PREFIX}${windowId}`,
+  /** Whether a key is a task's id rather than a pooled window's. */
+  isTaskKey: (key: string) => !key.startsWith(WINDOW_KEY_PREFIX),
   record: (taskId: string, entry: JournalEntry = {}) =>
     update((journal) => {
       journal[taskId] = entry;

@@ -23,13 +23,13 @@ export const RULES_PER_TASK = 3;
 let nextRuleId = 1;
 
 /**
- * Fresh rule ids for one task: the RULES_PER_TASK buildTaskRules takes, and `extra` more after them. Tab ids would be unique too, but they outgrow the 32-bit integers
- * DNR takes for ids. Allocation is synchronous after one read, so concurrent tasks never share ids.
+ * `count` fresh rule ids. Tab ids would be unique too, but they outgrow the 32-bit integers DNR
+ * takes for ids. Allocation is synchronous after one read, so concurrent callers never share ids.
  */
-export async function allocateTaskRuleIds(extra = 0): Promise<number[]> {
+export async function allocateRuleIds(count: number): Promise<number[]> {
   const inUse = new Set((await dnr().getSessionRules()).map((rule) => rule.id));
   const ids: number[] = [];
-  while (ids.length < RULES_PER_TASK + extra) {
+  while (ids.length < count) {
     if (nextRuleId >= 2 ** 31 - 1) nextRuleId = 1;
     const id = nextRuleId;
     nextRuleId += 1;
@@ -37,6 +37,9 @@ export async function allocateTaskRuleIds(extra = 0): Promise<number[]> {
   }
   return ids;
 }
+
+/** The RULES_PER_TASK ids buildTaskRules takes. */
+export const allocateTaskRuleIds = () => allocateRuleIds(RULES_PER_TASK);
 
 /** Every resource type, main frame included: DNR leaves main_frame out when none are listed. */
 export const ALL_RESOURCE_TYPES = [
@@ -144,7 +147,11 @@ export async function removeTaskRules(ruleIds: readonly number[]): Promise<void>
   if (ruleIds.length > 0) await dnr().updateSessionRules({ removeRuleIds: [...ruleIds] });
 }
 
-/** Session rules tasks hold: a launched browser's standing ad block is not one of them. */
-export async function countSessionRules(): Promise<number> {
-  return (await dnr().getSessionRules()).filter((rule) => rule.id !== STANDING_AD_BLOCK_RULE_ID).length;
+/**
+ * Session rules tasks hold: a launched browser's standing ad block is not one of them, nor are
+ * `exclude` (the address rules of idle pooled tabs).
+ */
+export async function countSessionRules(exclude: readonly number[] = []): Promise<number> {
+  const skip = new Set([STANDING_AD_BLOCK_RULE_ID, ...exclude]);
+  return (await dnr().getSessionRules()).filter((rule) => !skip.has(rule.id)).length;
 }

@@ -194,9 +194,14 @@ export const ResultMessage = z.discriminatedUnion('ok', [
  */
 export const BrowserStatus = z.object({
   runningTasks: z.number().int(),
+  /** Windows open, pooled tabs' windows not counted. */
   windows: z.number().int(),
+  /** Tabs with a debugger attached, pooled tabs not counted. */
   debuggerSessions: z.number().int(),
+  /** DNR session rules tasks hold (not the standing ad block, not idle pooled tabs' address rules). */
   sessionRules: z.number().int(),
+  /** Warm task tabs waiting idle for the next task (launched browsers; 0 in donated ones). */
+  pooledTabs: z.number().int().default(0),
 });
 export type BrowserStatus = z.infer<typeof BrowserStatus>;
 

@@ -83,6 +83,7 @@ describe('a worker that dies mid-task', () => {
         windows: 1,
         debuggerSessions: 0,
         sessionRules: 0,
+        pooledTabs: 0,
       });
       expect((await devtools.targets()).filter((target) => target.url.includes('never-loads'))).toEqual([]);
     } finally {

@@ -55,7 +55,7 @@ describe('browser classes and status on the hub', () => {
     browser.hello(tokens.issueLaunchToken());
     const { browserId } = await browser.next('welcome');
     expect(hub.browserStatuses()).toEqual([{ browserId, browserClass: 'basic', status: undefined }]);
-    const status = { runningTasks: 0, windows: 1, debuggerSessions: 0, sessionRules: 0 };
+    const status = { runningTasks: 0, windows: 1, debuggerSessions: 0, sessionRules: 0, pooledTabs: 2 };
     browser.send({ type: 'heartbeat', sentAt: Date.now(), status });
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(hub.browserStatuses()).toEqual([{ browserId, browserClass: 'basic', status }]);

@@ -1,0 +1,205 @@
+import type { NetworkPolicy } from '../../shared/url/network-policy';
+import { attachCdp, type CdpSession } from './cdp-session';
+import { COOKIE_BANNER_SCRIPT } from './emulation-commands';
+import { addressRuleCount, buildAddressRules } from './task-address-rules';
+import { taskJournal } from './task-journal';
+import { addTaskRules, allocateRuleIds, removeTaskRules } from './task-network-rules';
+import { closeTaskWindow, openTaskWindow } from './task-window';
+
+/**
+ * A task window's only tab with its debugger session, set up once: Page, Network and lifecycle
+ * events enabled, the URL policy's address rules in place for the tab. Opening a window,
+ * attaching, enabling and adding rules cost about 0.6 s of a 1.6 s task when done per task
+ * (measured in a crawl at three tabs); a pooled tab pays them once.
+ */
+export interface TaskTab {
+  readonly windowId: number;
+  readonly tabId: number;
+  readonly cdp: CdpSession;
+  /** Whether the tab is kept for other tasks when this one leaves it as it found it. */
+  readonly pooled: boolean;
+  /** Makes the tab run (or stop running) the cookie-banner script in every new document. */
+  setCookieBannerScript(wanted: boolean): Promise<void>;
+}
+
+interface PooledTab extends TaskTab {
+  /** The address rules the tab has, and the policy they were made for. */
+  addressRules: { policyKey: string; ruleIds: number[] } | undefined;
+  bannerScriptId: string | undefined;
+  uses: number;
+  /** The debugger session ended by itself (the window was closed, Chromium detached it). */
+  ended: boolean;
+}
+
+/**
+ * A pooled tab goes back to a fresh window after this many tasks, so that what a long-lived
+ * renderer accumulates (history, caches of sites it will not see again, leaks) stays bounded.
+ */
+export const TASKS_PER_POOLED_TAB = 50;
+/** Beyond this many idle tabs a finished task's tab is closed instead of kept. */
+export const MAX_IDLE_TABS = 8;
+/** How long a tab may take to show about:blank between tasks before it is closed instead. */
+const RESET_TIMEOUT_MS = 3_000;
+
+const policyKeyOf = (policy: NetworkPolicy | undefined) => JSON.stringify(policy ?? null);
+
+/**
+ * Warm task tabs of a launched browser. A launched browser's every tab is a task's, so a tab can
+ * serve task after task: between two tasks it shows about:blank, which stops the previous page's
+ * scripts and requests before the tab waits idle. Only tasks that leave no state behind return
+ * their tab (no emulation, no actions, nothing failed); any other task's tab is closed, and so is
+ * every tab of a donated browser, whose windows must not linger in a person's browser.
+ *
+ * The tabs stay visible (each is the active tab of its own window): a background tab is throttled
+ * and would capture timer-driven pages half-done (task-window.ts).
+ */
+export function createTaskTabPool({ keepTabs }: { keepTabs: () => Promise<boolean> }) {
+  const idle: PooledTab[] = [];
+  /** Every tab the pool has handed out and not closed: idle or in a task. */
+  const live = new Map<number, PooledTab>();
+
+  async function open(pooled: boolean): Promise<PooledTab> {
+    const { windowId, tabId } = await openTaskWindow();
+    // Journalled at once, so that a worker that dies now still has the window closed at restart.
+    await taskJournal.record(taskJournal.windowKey(windowId), { windowId });
+    let cdp: CdpSession | undefined;
+    try {
+      cdp = await attachCdp(tabId);
+      await Promise.all([
+        cdp.send('Page.enable'),
+        cdp.send('Network.enable'),
+        cdp.send('Page.setLifecycleEventsEnabled', { enabled: true }),
+      ]);
+    } catch (err) {
+      await cdp?.detach();
+      await closeTaskWindow(windowId);
+      await taskJournal.remove(taskJournal.windowKey(windowId));
+      throw err;
+    }
+    const session = cdp;
+    const tab: PooledTab = {
+      windowId,
+      tabId,
+      cdp: session,
+      pooled,
+      addressRules: undefined,
+      bannerScriptId: undefined,
+      uses: 0,
+      ended: false,
+      async setCookieBannerScript(wanted) {
+        if (wanted && tab.bannerScriptId === undefined) {
+          const { identifier } = await session.send<{ identifier: string }>(
+            COOKIE_BANNER_SCRIPT.method,
+            COOKIE_BANNER_SCRIPT.params,
+          );
+          tab.bannerScriptId = identifier;
+        } else if (!wanted && tab.bannerScriptId !== undefined) {
+          await session.send('Page.removeScriptToEvaluateOnNewDocument', { identifier: tab.bannerScriptId });
+          tab.bannerScriptId = undefined;
+        }
+      },
+    };
+    void session.detached.then(() => (tab.ended = true));
+    live.set(windowId, tab);
+    return tab;
+  }
+
+  async function close(tab: PooledTab): Promise<void> {
+    live.delete(tab.windowId);
+    await tab.cdp.detach();
+    await closeTaskWindow(tab.windowId);
+    if (tab.addressRules !== undefined)
+      await removeTaskRules(tab.addressRules.ruleIds).catch(() => undefined);
+    await taskJournal.remove(taskJournal.windowKey(tab.windowId));
+  }
+
+  /** Navigates to about:blank and waits for it; false when the tab does not get there. */
+  async function reset(tab: PooledTab): Promise<boolean> {
+    let stopListening = () => {};
+    const loaded = new Promise<boolean>((resolve) => {
+      const timer = setTimeout(() => resolve(false), RESET_TIMEOUT_MS);
+      stopListening = tab.cdp.onEvent((method) => {
+        if (method !== 'Page.loadEventFired') return;
+        clearTimeout(timer);
+        resolve(true);
+      });
+      void tab.cdp.detached.then(() => resolve(false));
+    });
+    try {
+      const navigation = await tab.cdp.send<{ errorText?: string }>('Page.navigate', { url: 'about:blank' });
+      return navigation.errorText === undefined && (await loaded);
+    } catch {
+      return false;
+    } finally {
+      stopListening();
+    }
+  }
+
+  /** Gives the tab the address rules of `policy`, replacing rules made for another policy. */
+  async function fitAddressRules(tab: PooledTab, policy: NetworkPolicy | undefined): Promise<void> {
+    const policyKey = policyKeyOf(policy);
+    if (tab.addressRules?.policyKey === policyKey) return;
+    if (tab.addressRules !== undefined) {
+      await removeTaskRules(tab.addressRules.ruleIds);
+      tab.addressRules = undefined;
+    }
+    const ruleIds = await allocateRuleIds(addressRuleCount(policy));
+    await taskJournal.record(taskJournal.windowKey(tab.windowId), { windowId: tab.windowId, ruleIds });
+    await addTaskRules(buildAddressRules({ ruleIds, tabId: tab.tabId, policy }));
+    tab.addressRules = { policyKey, ruleIds };
+  }
+
+  return {
+    /**
+     * A tab for a task: an idle one whose debugger session still holds, or a new one. Either way
+     * it has the address rules of `policy` and shows about:blank.
+     */
+    async acquire(policy: NetworkPolicy | undefined): Promise<TaskTab> {
+      const pooled = await keepTabs();
+      let tab: PooledTab | undefined;
+      while (tab === undefined && idle.length > 0) {
+        const candidate = idle.pop() as PooledTab;
+        // Its window was closed, or its debugger session ended, while it waited.
+        if (candidate.ended) await close(candidate);
+        else tab = candidate;
+      }
+      tab ??= await open(pooled);
+      tab.uses += 1;
+      try {
+        await fitAddressRules(tab, policy);
+      } catch (err) {
+        await close(tab);
+        throw err;
+      }
+      return tab;
+    },
+
+    /**
+     * Takes a tab back from its task. `reusable`: the task changed nothing a next task would
+     * notice (its own network rules are already gone). Resolves once the tab is idle or closed.
+     */
+    async release(handed: TaskTab, { reusable }: { reusable: boolean }): Promise<void> {
+      const tab = live.get(handed.windowId);
+      if (tab === undefined) return;
+      const keep = reusable && tab.pooled && tab.uses < TASKS_PER_POOLED_TAB && idle.length < MAX_IDLE_TABS;
+      if (keep && !tab.ended && (await reset(tab))) idle.push(tab);
+      else await close(tab);
+    },
+
+    /** Idle tabs right now. */
+    idleCount: () => idle.length,
+    /** Windows and rule ids the pool holds in idle tabs (reported apart from what tasks hold). */
+    idleHoldings() {
+      return {
+        windowIds: idle.map((tab) => tab.windowId),
+        ruleIds: idle.flatMap((tab) => tab.addressRules?.ruleIds ?? []),
+      };
+    },
+    /** Closes every idle tab (the connection is gone; a next one may come from another server). */
+    async drain(): Promise<void> {
+      await Promise.all(idle.splice(0).map((tab) => close(tab)));
+    },
+  };
+}
+
+export type TaskTabPool = ReturnType<typeof createTaskTabPool>;
