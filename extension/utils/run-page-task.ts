@@ -14,6 +14,7 @@ import { checkTaskUrl, createAddressGuard, type AddressGuard } from './task-addr
 import { taskJournal } from './task-journal';
 import { addTaskRules, allocateTaskRuleIds, buildTaskRules, removeTaskRules } from './task-network-rules';
 import type { TaskTab, TaskTabPool } from './task-tab-pool';
+import { leavesTabClean, sameDocument } from './tab-reuse';
 
 /**
  * After `load`, how long a page may keep the network busy before we capture anyway. Pages with
@@ -49,19 +50,6 @@ async function applyEmulation(cdp: CdpSession, tab: TaskTab, spec: PageTaskSpec)
     if (command !== COOKIE_BANNER_SCRIPT) await cdp.send(command.method, command.params);
   }
   await tab.setCookieBannerScript(spec.blockAds !== false);
-}
-
-/**
- * Whether a task leaves its tab as a next task may find it: no emulation (device, user agent,
- * locale, clock, position), no actions (which may resize, scroll, type, or print). Its own network
- * rules are removed either way.
- */
-export function leavesTabClean(spec: PageTaskSpec): boolean {
-  return (
-    spec.mobile !== true &&
-    spec.location === undefined &&
-    (spec.actions === undefined || spec.actions.length === 0)
-  );
 }
 
 /**
@@ -158,8 +146,13 @@ async function captureInTab(
 ): Promise<PageCapture> {
   let guard: AddressGuard | undefined;
   try {
-    const { frameTree } = await cdp.send<{ frameTree: { frame: { id: string } } }>('Page.getFrameTree');
+    const { frameTree } = await cdp.send<{ frameTree: { frame: { id: string; url: string } } }>(
+      'Page.getFrameTree',
+    );
     const mainFrameId = frameTree.frame.id;
+    // A pooled tab shows its last task's page: a URL differing from it only by its fragment would
+    // be a same-document navigation, with no load to wait for.
+    if (sameDocument(frameTree.frame.url, spec.url)) await tab.blank();
     guard = await createAddressGuard(cdp, { mainFrameId, policy: spec.networkPolicy });
     // Cancelled by the server, or by a refused connection: every wait below ends on either.
     const signal = AbortSignal.any([taskSignal, guard.signal]);

@@ -20,6 +20,8 @@ export interface TaskTab {
   readonly pooled: boolean;
   /** Makes the tab run (or stop running) the cookie-banner script in every new document. */
   setCookieBannerScript(wanted: boolean): Promise<void>;
+  /** Shows about:blank, so that the next navigation loads a new document whatever the URL. */
+  blank(): Promise<void>;
 }
 
 interface PooledTab extends TaskTab {
@@ -29,6 +31,10 @@ interface PooledTab extends TaskTab {
   uses: number;
   /** The debugger session ended by itself (the window was closed, Chromium detached it). */
   ended: boolean;
+  /** Resets the tab to about:blank once it has been idle long enough. */
+  resetTimer: ReturnType<typeof setTimeout> | undefined;
+  /** A task has the tab (from acquire to release). */
+  inTask: boolean;
 }
 
 /**
@@ -38,15 +44,16 @@ interface PooledTab extends TaskTab {
 export const TASKS_PER_POOLED_TAB = 50;
 /** Beyond this many idle tabs a finished task's tab is closed instead of kept. */
 export const MAX_IDLE_TABS = 8;
-/** How long a tab may take to show about:blank between tasks before it is closed instead. */
+/** How long a tab may take to show about:blank before it is closed instead. */
 const RESET_TIMEOUT_MS = 3_000;
+/** An idle tab shows about:blank after this long without a task. */
+export const IDLE_RESET_MS = 5_000;
 
 const policyKeyOf = (policy: NetworkPolicy | undefined) => JSON.stringify(policy ?? null);
 
 /**
  * Warm task tabs of a launched browser. A launched browser's every tab is a task's, so a tab can
- * serve task after task: between two tasks it shows about:blank, which stops the previous page's
- * scripts and requests before the tab waits idle. Only tasks that leave no state behind return
+ * serve task after task (park() says what it shows in between). Only tasks that leave no state behind return
  * their tab (no emulation, no actions, nothing failed); any other task's tab is closed, and so is
  * every tab of a donated browser, whose windows must not linger in a person's browser.
  *
@@ -86,6 +93,11 @@ export function createTaskTabPool({ keepTabs }: { keepTabs: () => Promise<boolea
       bannerScriptId: undefined,
       uses: 0,
       ended: false,
+      resetTimer: undefined,
+      inTask: false,
+      async blank() {
+        if (!(await reset(tab))) throw new Error('the task tab did not show about:blank');
+      },
       async setCookieBannerScript(wanted) {
         if (wanted && tab.bannerScriptId === undefined) {
           const { identifier } = await session.send<{ identifier: string }>(
@@ -105,6 +117,7 @@ export function createTaskTabPool({ keepTabs }: { keepTabs: () => Promise<boolea
   }
 
   async function close(tab: PooledTab): Promise<void> {
+    clearTimeout(tab.resetTimer);
     live.delete(tab.windowId);
     await tab.cdp.detach();
     await closeTaskWindow(tab.windowId);
@@ -135,6 +148,27 @@ export function createTaskTabPool({ keepTabs }: { keepTabs: () => Promise<boolea
     }
   }
 
+  /**
+   * Puts a tab among the idle ones. It keeps its last page, since the next task navigates it
+   * anyway: a navigation to about:blank between two tasks made Chromium swap renderer processes
+   * twice per task, which nearly doubled the browser's CPU per page (measured in a crawl). A tab
+   * still idle after IDLE_RESET_MS is reset, so that an idle pool does not keep pages running.
+   */
+  function park(tab: PooledTab): void {
+    idle.push(tab);
+    clearTimeout(tab.resetTimer);
+    tab.resetTimer = setTimeout(() => {
+      const index = idle.indexOf(tab);
+      if (index < 0) return;
+      // Out of the idle list while it resets, so that no task gets it half-way.
+      idle.splice(index, 1);
+      void reset(tab).then(async (ok) => {
+        if (ok && !tab.ended) idle.push(tab);
+        else await close(tab);
+      });
+    }, IDLE_RESET_MS);
+  }
+
   /** Gives the tab the address rules of `policy`, replacing rules made for another policy. */
   async function fitAddressRules(tab: PooledTab, policy: NetworkPolicy | undefined): Promise<void> {
     const policyKey = policyKeyOf(policy);
@@ -152,19 +186,21 @@ export function createTaskTabPool({ keepTabs }: { keepTabs: () => Promise<boolea
   return {
     /**
      * A tab for a task: an idle one whose debugger session still holds, or a new one. Either way
-     * it has the address rules of `policy` and shows about:blank.
+     * it has the address rules of `policy`.
      */
     async acquire(policy: NetworkPolicy | undefined): Promise<TaskTab> {
       const pooled = await keepTabs();
       let tab: PooledTab | undefined;
       while (tab === undefined && idle.length > 0) {
         const candidate = idle.pop() as PooledTab;
+        clearTimeout(candidate.resetTimer);
         // Its window was closed, or its debugger session ended, while it waited.
         if (candidate.ended) await close(candidate);
         else tab = candidate;
       }
       tab ??= await open(pooled);
       tab.uses += 1;
+      tab.inTask = true;
       try {
         await fitAddressRules(tab, policy);
       } catch (err) {
@@ -181,18 +217,21 @@ export function createTaskTabPool({ keepTabs }: { keepTabs: () => Promise<boolea
     async release(handed: TaskTab, { reusable }: { reusable: boolean }): Promise<void> {
       const tab = live.get(handed.windowId);
       if (tab === undefined) return;
+      tab.inTask = false;
       const keep = reusable && tab.pooled && tab.uses < TASKS_PER_POOLED_TAB && idle.length < MAX_IDLE_TABS;
-      if (keep && !tab.ended && (await reset(tab))) idle.push(tab);
+      if (keep && !tab.ended) park(tab);
       else await close(tab);
     },
 
     /** Idle tabs right now. */
     idleCount: () => idle.length,
-    /** Windows and rule ids the pool holds in idle tabs (reported apart from what tasks hold). */
+    /** Windows and rule ids the pool holds outside tasks (reported apart from what tasks hold). */
     idleHoldings() {
+      // Idle ones, and those being reset or closed between tasks.
+      const held = [...live.values()].filter((tab) => !tab.inTask);
       return {
-        windowIds: idle.map((tab) => tab.windowId),
-        ruleIds: idle.flatMap((tab) => tab.addressRules?.ruleIds ?? []),
+        windowIds: held.map((tab) => tab.windowId),
+        ruleIds: held.flatMap((tab) => tab.addressRules?.ruleIds ?? []),
       };
     },
     /** Closes every idle tab (the connection is gone; a next one may come from another server). */

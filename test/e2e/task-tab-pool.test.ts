@@ -71,6 +71,12 @@ describe('warm task tabs in a launched browser', () => {
     expect(desktop.markdown).not.toContain('Android');
   });
 
+  it('loads a page again when the next URL differs from the tab’s page only by its fragment', async () => {
+    await scrape({ url: site.url('/field-notes.html') });
+    const again = await scrape({ url: site.url('/field-notes.html#later'), onlyMainContent: false });
+    expect(again.markdown.length).toBeGreaterThan(100);
+  });
+
   it('waits for a page without scripts that moves on by meta refresh', async () => {
     const moved = await scrape({ url: site.url('/meta-refresh.html'), onlyMainContent: false });
     expect(moved.markdown).toContain('refreshed-by-meta');
