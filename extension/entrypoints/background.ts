@@ -7,7 +7,7 @@ import { createConnectionStatus } from '../utils/connection-status';
 import { readDonationSettings } from '../utils/donation-settings';
 import { createDonorTasks } from '../utils/donor-tasks';
 import { createHubConnection } from '../utils/hub-connection';
-import { hubSettingsItem, readHubSettings, writeHubSettings } from '../utils/hub-settings';
+import { cachedHubSettings, hubSettingsItem, readHubSettings, writeHubSettings } from '../utils/hub-settings';
 import { taskJournal } from '../utils/task-journal';
 import { removeTaskRules } from '../utils/task-network-rules';
 import { closeTaskWindow } from '../utils/task-window';
@@ -46,7 +46,7 @@ export default defineBackground({
     let sessionToken: string | undefined;
     // Warm tabs only in a launched browser: a donated one is a person's, where task windows close.
     const pool = createTaskTabPool({
-      keepTabs: async () => (await readHubSettings())?.origin === 'launched',
+      keepTabs: async () => (await cachedHubSettings())?.origin === 'launched',
     });
     const readStatus = () => readBrowserStatus(runner.count(), pool);
     const donorTasks = createDonorTasks({ reply: (message) => hub.send(message) });

@@ -37,3 +37,20 @@ export async function writeHubSettings(settings: HubSettings): Promise<void> {
 export async function clearHubSettings(): Promise<void> {
   await hubSettingsItem.setValue(null);
 }
+
+let cached: Promise<HubSettings | undefined> | undefined;
+
+/**
+ * The settings as last read, for what every task asks (how the browser joined, its class): a
+ * storage read per task cost more than the answer is worth, and what tasks ask of them changes
+ * only when a person pairs again, which the watch below catches. Connection logic reads storage.
+ */
+export function cachedHubSettings(): Promise<HubSettings | undefined> {
+  if (cached === undefined) {
+    cached = readHubSettings();
+    hubSettingsItem.watch(() => {
+      cached = readHubSettings();
+    });
+  }
+  return cached;
+}

@@ -146,13 +146,10 @@ async function captureInTab(
 ): Promise<PageCapture> {
   let guard: AddressGuard | undefined;
   try {
-    const { frameTree } = await cdp.send<{ frameTree: { frame: { id: string; url: string } } }>(
-      'Page.getFrameTree',
-    );
-    const mainFrameId = frameTree.frame.id;
     // A pooled tab shows its last task's page: a URL differing from it only by its fragment would
     // be a same-document navigation, with no load to wait for.
-    if (sameDocument(frameTree.frame.url, spec.url)) await tab.blank();
+    if (sameDocument(tab.mainFrame.url, spec.url)) await tab.blank();
+    const mainFrameId = tab.mainFrame.id;
     guard = await createAddressGuard(cdp, { mainFrameId, policy: spec.networkPolicy });
     // Cancelled by the server, or by a refused connection: every wait below ends on either.
     const signal = AbortSignal.any([taskSignal, guard.signal]);

@@ -6,7 +6,7 @@ import {
 } from '../../shared/url/network-policy';
 import { parsePrivateAllowList } from '../../shared/url/private-allow-list';
 import type { CdpSession } from './cdp-session';
-import { readHubSettings } from './hub-settings';
+import { cachedHubSettings } from './hub-settings';
 import { PageTaskError } from './page-task-error';
 
 interface PeerResponse {
@@ -47,7 +47,7 @@ export async function createAddressGuard(
     policy = STRICT_NETWORK_POLICY,
   }: { mainFrameId: string; policy?: NetworkPolicy | undefined },
 ): Promise<AddressGuard> {
-  const peersAreProxies = (await readHubSettings())?.browserClass === 'stealth';
+  const peersAreProxies = (await cachedHubSettings())?.browserClass === 'stealth';
   const allowList = parsePrivateAllowList(policy.allowedPrivateHosts);
   const controller = new AbortController();
   let found: PageTaskError | undefined;

@@ -16,6 +16,8 @@ export interface TaskTab {
   readonly windowId: number;
   readonly tabId: number;
   readonly cdp: CdpSession;
+  /** The main frame's id and URL now, kept up to date from the session's frame events. */
+  readonly mainFrame: { readonly id: string; readonly url: string };
   /** Whether the tab is kept for other tasks when this one leaves it as it found it. */
   readonly pooled: boolean;
   /** Makes the tab run (or stop running) the cookie-banner script in every new document. */
@@ -24,7 +26,13 @@ export interface TaskTab {
   blank(): Promise<void>;
 }
 
+interface FrameInfo {
+  id: string;
+  url: string;
+}
+
 interface PooledTab extends TaskTab {
+  mainFrame: FrameInfo;
   /** The address rules the tab has, and the policy they were made for. */
   addressRules: { policyKey: string; ruleIds: number[] } | undefined;
   bannerScriptId: string | undefined;
@@ -70,6 +78,7 @@ export function createTaskTabPool({ keepTabs }: { keepTabs: () => Promise<boolea
     // Journalled at once, so that a worker that dies now still has the window closed at restart.
     await taskJournal.record(taskJournal.windowKey(windowId), { windowId });
     let cdp: CdpSession | undefined;
+    let frameTree: { frame: FrameInfo };
     try {
       cdp = await attachCdp(tabId);
       await Promise.all([
@@ -77,6 +86,7 @@ export function createTaskTabPool({ keepTabs }: { keepTabs: () => Promise<boolea
         cdp.send('Network.enable'),
         cdp.send('Page.setLifecycleEventsEnabled', { enabled: true }),
       ]);
+      ({ frameTree } = await cdp.send<{ frameTree: { frame: FrameInfo } }>('Page.getFrameTree'));
     } catch (err) {
       await cdp?.detach();
       await closeTaskWindow(windowId);
@@ -88,6 +98,7 @@ export function createTaskTabPool({ keepTabs }: { keepTabs: () => Promise<boolea
       windowId,
       tabId,
       cdp: session,
+      mainFrame: { id: frameTree.frame.id, url: frameTree.frame.url },
       pooled,
       addressRules: undefined,
       bannerScriptId: undefined,
@@ -112,6 +123,12 @@ export function createTaskTabPool({ keepTabs }: { keepTabs: () => Promise<boolea
       },
     };
     void session.detached.then(() => (tab.ended = true));
+    session.onEvent((method, params) => {
+      const frame = params.frame as (FrameInfo & { parentId?: string }) | undefined;
+      if (method === 'Page.frameNavigated' && frame !== undefined && frame.parentId === undefined) {
+        tab.mainFrame = { id: frame.id, url: frame.url };
+      }
+    });
     live.set(windowId, tab);
     return tab;
   }
