@@ -98,27 +98,48 @@ export function createJobRunner({
     return next;
   };
 
-  const liveTasks = async (jobId: string) => {
-    const [queued, leased, done] = await Promise.all([
-      stores.pageTasks.countInState(jobId, 'queued'),
-      stores.pageTasks.countInState(jobId, 'leased'),
-      stores.pageTasks.countInState(jobId, 'done'),
-    ]);
-    return queued + leased + done;
+  /**
+   * The URL keys each crawl is known to hold: a task, once enqueued, stays in the store for as
+   * long as its job, so a link seen again (navigation, neighbours) costs no store query.
+   */
+  const knownKeys = new Map<string, Set<string>>();
+  const knownKeysOf = (jobId: string) => {
+    let keys = knownKeys.get(jobId);
+    if (keys === undefined) {
+      keys = new Set();
+      knownKeys.set(jobId, keys);
+    }
+    return keys;
   };
 
-  /** Adds a page to a crawl unless it is known already or the crawl reached its `limit`. */
-  const addPage = (job: Job, spec: JobSpec, url: URL, depth: number) =>
+  /**
+   * Adds a crawl's pages that are not known already, while the crawl is below its `limit`. The
+   * job's live tasks are counted once per batch: enqueues of a job run one at a time in this
+   * process, so the count only grows by what this batch adds.
+   */
+  const addPages = (job: Job, spec: JobSpec, pages: ReadonlyArray<{ url: URL; depth: number }>) =>
     serially(job._id, async () => {
       const crawl = spec.crawl!;
-      if ((await liveTasks(job._id)) >= crawl.limit) return false;
-      return stores.pageTasks.enqueue({
-        jobId: job._id,
-        teamId: job.teamId,
-        url: url.href,
-        urlKey: urlKey(url, crawl.rules),
-        depth,
-      });
+      const known = knownKeysOf(job._id);
+      const fresh = pages
+        .map((page) => ({ ...page, key: urlKey(page.url, crawl.rules) }))
+        .filter((page) => !known.has(page.key));
+      if (fresh.length === 0) return;
+      let live = await stores.pageTasks.countLive(job._id);
+      for (const page of fresh) {
+        if (known.has(page.key)) continue;
+        if (live >= crawl.limit) return;
+        const added = await stores.pageTasks.enqueue({
+          jobId: job._id,
+          teamId: job.teamId,
+          url: page.url.href,
+          urlKey: page.key,
+          depth: page.depth,
+        });
+        // Added now, or there already: either way the job holds it from now on.
+        known.add(page.key);
+        if (added) live += 1;
+      }
     });
 
   const patternsOf = (jobId: string, spec: JobSpec) => {
@@ -143,6 +164,7 @@ export function createJobRunner({
     const robotsOf = (url: URL) =>
       crawl.ignoreRobotsTxt ? Promise.resolve(undefined) : robotsFor(job._id, url.origin);
     const isStart = task.depth === 0 && task.url === crawl.startUrl;
+    const found: Array<{ url: URL; depth: number }> = [];
 
     if (isStart && crawl.sitemap !== 'skip') {
       const robots = await robotsOf(start);
@@ -156,27 +178,36 @@ export function createJobRunner({
         if (
           judgeTarget({ url, start, rules: crawl.rules, patterns, robots: await robotsOf(url) }) === 'follow'
         )
-          await addPage(job, spec, url, 0);
+          found.push({ url, depth: 0 });
       }
     }
-    if (capture === undefined || crawl.sitemap === 'only') return;
-    const links = extractLinks(capture.rawHtml, capture.url);
-    if (scope !== undefined && !spec.zeroDataRetention && capture.statusCode < 400) {
-      void mapIndex?.recordPage({ url: capture.url, links, scope });
-    }
-    for (const href of links) {
-      let link: URL;
-      try {
-        link = new URL(href);
-      } catch {
-        continue;
+    if (capture !== undefined && crawl.sitemap !== 'only') {
+      const links = extractLinks(capture.rawHtml, capture.url);
+      if (scope !== undefined && !spec.zeroDataRetention && capture.statusCode < 400) {
+        void mapIndex?.recordPage({ url: capture.url, links, scope });
       }
-      const robots = link.protocol.startsWith('http') ? await robotsOf(link) : undefined;
-      const verdict = judgeLink({ link, start, fromDepth: task.depth, rules: crawl.rules, patterns, robots });
-      if (verdict === 'follow') await addPage(job, spec, link, task.depth + 1);
-      else if (verdict === 'robots')
-        await stores.crawlNotes.noteRobotsBlocked(job._id, urlKey(link, crawl.rules), link.href);
+      for (const href of links) {
+        let link: URL;
+        try {
+          link = new URL(href);
+        } catch {
+          continue;
+        }
+        const robots = link.protocol.startsWith('http') ? await robotsOf(link) : undefined;
+        const verdict = judgeLink({
+          link,
+          start,
+          fromDepth: task.depth,
+          rules: crawl.rules,
+          patterns,
+          robots,
+        });
+        if (verdict === 'follow') found.push({ url: link, depth: task.depth + 1 });
+        else if (verdict === 'robots')
+          await stores.crawlNotes.noteRobotsBlocked(job._id, urlKey(link, crawl.rules), link.href);
+      }
     }
+    await addPages(job, spec, found);
   };
 
   const startIsFilteredOut = async (job: Job, spec: JobSpec, task: PageTask) => {
@@ -405,6 +436,8 @@ export function createJobRunner({
       sweepTimer = setInterval(() => {
         const jobs = new Set([...running.values()].map((entry) => entry.jobId));
         for (const jobId of jobs) void finishIfDone(stores, jobId).catch(() => undefined);
+        // A job with no page here has finished or runs elsewhere: its keys are rebuilt if it comes back.
+        for (const jobId of knownKeys.keys()) if (!jobs.has(jobId)) knownKeys.delete(jobId);
       }, SWEEP_MS);
     },
     /**

@@ -59,13 +59,6 @@ export function createJobService({
     return job !== undefined && job.teamId === teamId ? job : undefined;
   };
 
-  const liveTasks = async (jobId: string) => {
-    const counts = await Promise.all(
-      (['queued', 'leased', 'done'] as const).map((state) => stores.pageTasks.countInState(jobId, state)),
-    );
-    return counts.reduce((sum, n) => sum + n, 0);
-  };
-
   const takeIdempotencyKey = async (teamId: string, key: string | undefined, jobId: string) => {
     if (key === undefined) return;
     if (!UUID.test(key) || !(await stores.crawlNotes.claimIdempotencyKey(teamId, key, jobId)))
@@ -158,7 +151,10 @@ export function createJobService({
     async status(teamId: string, id: string, { skip, limit }: { skip: number; limit?: number }) {
       let job = await ownJob(teamId, id);
       if (job === undefined) return undefined;
-      const [total, completed] = await Promise.all([liveTasks(id), stores.results.countForJob(id)]);
+      const [total, completed] = await Promise.all([
+        stores.pageTasks.countLive(id),
+        stores.results.countForJob(id),
+      ]);
       if (job.status === 'scraping' && completed >= total) {
         // Every page is done: finish the job now if the instance that ran the last one could not.
         await finishIfDone(stores, id);

@@ -91,7 +91,12 @@ export function createEmbeddedCollection<T extends StoredDocument>(
     insertOne: (document) => exclusive(() => insert(cloneDocument(document) as unknown as Row)),
     findOne: async (filter, options) => (await read(filter, { ...options, limit: 1 }))[0] as T | undefined,
     find: async (filter, options) => (await read(filter, options)) as unknown as T[],
-    countDocuments: async (filter) => (await read(filter)).length,
+    // NeDB counts the documents it matched without copying them, as find would.
+    countDocuments: async (filter) => {
+      assertOpen();
+      await ready;
+      return datastore.countAsync(toNedbQuery(filter));
+    },
     updateOne: (filter, change, options) =>
       exclusive(async () => {
         const { rows, upserted } = await update(filter, change, {

@@ -41,6 +41,9 @@ export function createPageTaskStore(database: Database) {
       await tasks.createIndex({ name: 'claim', keys: { state: 1, availableAt: 1 } });
       await tasks.createIndex({ name: 'lease', keys: { state: 1, leaseExpiresAt: 1 } });
       await tasks.createIndex({ name: 'team_state', keys: { teamId: 1, state: 1 } });
+      // A job's tasks are counted for every page (its limit, its end). The embedded store narrows
+      // by single-field indexes only; a task keeps its place in this one as its state changes.
+      await tasks.createIndex({ name: 'job', keys: { jobId: 1 } });
     },
 
     /** Adds a task unless the job already has one for this URL; returns whether it was added. */
@@ -136,6 +139,12 @@ export function createPageTaskStore(database: Database) {
     },
 
     countInState: (jobId: string, state: PageTaskState) => tasks.countDocuments({ jobId, state }),
+    /**
+     * Tasks that count against a crawl's limit: queued, leased or done. One query, so a task
+     * moving from one of these states to another is counted once, never missed between counts.
+     */
+    countLive: (jobId: string) =>
+      tasks.countDocuments({ jobId, state: { $in: ['queued', 'leased', 'done'] } }),
     /** Pages of all the team's jobs running now, on any instance (live leases only). */
     countRunningForTeam: (teamId: string, now = new Date()) =>
       tasks.countDocuments({ teamId, state: 'leased', leaseExpiresAt: { $gt: now } }),

@@ -3,11 +3,12 @@ import type { Egress } from '../../../server/egress/create-egress';
 import { ApiError } from '../../../server/http/api-error';
 import { createJobRunner, type JobRunner } from '../../../server/jobs/create-job-runner';
 import { createJobService, type JobService } from '../../../server/jobs/create-job-service';
-import type { JobSpec } from '../../../server/jobs/job-spec';
+import { crawlSpecFromV2, type JobSpec } from '../../../server/jobs/job-spec';
 import type { Log } from '../../../server/log';
 import type { Scraper } from '../../../server/scrape/create-scraper';
 import type { ScrapeDocument } from '../../../server/scrape/scrape-document';
 import { createStores, ensureIndexes, type Stores } from '../../../server/store/create-stores';
+import { CrawlRequestV2 } from '../../../shared/api/v2/crawl-request';
 import { ScrapeOptionsV2 } from '../../../shared/api/v2/scrape-options';
 import { DATABASE_BACKENDS } from '../../helpers/database-backends';
 import { waitUntil } from '../../helpers/start-test-tabhive';
@@ -228,6 +229,58 @@ describe.each(DATABASE_BACKENDS)('$kind database: the job runner', (backend) => 
       expect(pages).toHaveLength(1);
       expect(pages[0]).toMatchObject({ extract: { price: 3 } });
       expect(pages[0]).not.toHaveProperty('json');
+    });
+
+    it('asks the store about each link of a crawl once, however many pages show it, and keeps the limit', async () => {
+      // Every page links to every page, as navigation menus do.
+      const PAGES = 30;
+      const urls = Array.from({ length: PAGES }, (_, i) => `https://c.test/${i === 0 ? '' : `p${i}`}`);
+      const rawHtml = `<html><body>${urls.map((url) => `<a href="${url}">${url}</a>`).join('')}</body></html>`;
+      const scraper: Scraper = {
+        async scrape(request, { scrapeId, onCapture }) {
+          const url = request.url.url;
+          onCapture?.({ url, statusCode: 200, rawHtml, renderedHtml: rawHtml }, 'public');
+          return {
+            markdown: `# ${url}`,
+            metadata: {
+              sourceURL: url,
+              url,
+              statusCode: 200,
+              scrapeId: scrapeId ?? 'none',
+              creditsUsed: 1,
+              proxyUsed: 'basic',
+            },
+          };
+        },
+      };
+      const enqueue = stores.pageTasks.enqueue;
+      let enqueues = 0;
+      stores.pageTasks.enqueue = (task, now) => {
+        enqueues += 1;
+        return enqueue(task, now);
+      };
+      run(scraper);
+      const crawl = (limit: number) =>
+        crawlSpecFromV2(
+          CrawlRequestV2.parse({ url: urls[0], limit, sitemap: 'skip', ignoreRobotsTxt: true }),
+        );
+
+      const whole = await jobs.startCrawl('team', crawl(100));
+      await finished(whole);
+      expect(await jobs.status('team', whole, { skip: 0, limit: 100 })).toMatchObject({
+        completed: PAGES,
+        total: PAGES,
+      });
+      // The start page's when the crawl starts, then one per URL found (the start page's own link
+      // among them): not one per link shown.
+      expect(enqueues).toBe(PAGES + 1);
+
+      const limited = await jobs.startCrawl('team', crawl(12));
+      await finished(limited);
+      expect(await jobs.status('team', limited, { skip: 0, limit: 100 })).toMatchObject({
+        completed: 12,
+        total: 12,
+      });
     });
 
     it('stops on cancel: queued pages never run, the job reads cancelled', async () => {
