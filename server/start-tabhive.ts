@@ -13,6 +13,7 @@ import { createCrawlPromptReader } from './crawl-prompt/create-crawl-prompt-read
 import { createBrowserHub, type BrowserHub } from './hub/create-browser-hub';
 import { createDonatedBrowserDirectory } from './hub/donated-browser-directory';
 import { createEgress } from './egress/create-egress';
+import { HTTP_PAGES_IN_FLIGHT, createBrowserSlots, crawlBrowserSlots } from './jobs/browser-slots';
 import { createJobRunner, type JobRunner } from './jobs/create-job-runner';
 import { createJobService } from './jobs/create-job-service';
 import { createStatusSocket, isStatusSocketPath } from './jobs/create-status-socket';
@@ -138,7 +139,7 @@ export async function startTabhive({
     apiKey: config.LLM_API_KEY,
     model: config.LLM_MODEL,
   });
-  const scraper = createScraper({
+  const scraperParts = {
     fastPath: config.HTTP_FAST_PATH
       ? createHttpFastPath({ egress, inspect: derivationPool.inspect })
       : undefined,
@@ -154,20 +155,26 @@ export async function startTabhive({
     changeSnapshots: stores.changeSnapshots,
     mapIndex: mapIndexRecorder,
     searchIndex: stores.searchIndex,
+  };
+  const scraper = createScraper(scraperParts);
+  const tabs = () => hub.connectedBrowsers('basic') * config.TABS_PER_BROWSER;
+  // Job pages hold a tab only when they go to a browser; those served over HTTP do not wait for one.
+  const jobBrowserSlots = createBrowserSlots(() => crawlBrowserSlots(tabs()));
+  const jobScraper = createScraper({
+    ...scraperParts,
+    runTask: (spec, options) => jobBrowserSlots.run(() => hub.runTask(spec, options)),
   });
   const jobs = createJobService({ stores, urlPolicy });
   const jobRunner = createJobRunner({
     stores,
-    scraper,
+    scraper: jobScraper,
     egress,
     log,
     mapIndex: mapIndexRecorder,
     teamConcurrency: config.TEAM_CONCURRENCY,
-    // Crawl pages leave a quarter of the tabs (at least one) to single scrapes.
-    capacity: () => {
-      const tabs = hub.connectedBrowsers('basic') * config.TABS_PER_BROWSER;
-      return tabs <= 1 ? tabs : Math.max(1, tabs - Math.max(1, Math.floor(tabs / 4)));
-    },
+    // No page is claimed while no browser is connected, as a page may turn out to need one.
+    capacity: () =>
+      tabs() === 0 ? 0 : crawlBrowserSlots(tabs()) + (config.HTTP_FAST_PATH ? HTTP_PAGES_IN_FLIGHT : 0),
   });
   const webhookSender = createWebhookSender({
     outbox: stores.webhookOutbox,
