@@ -13,8 +13,14 @@ import { createCrawlPromptReader } from './crawl-prompt/create-crawl-prompt-read
 import { createBrowserHub, type BrowserHub } from './hub/create-browser-hub';
 import { createDonatedBrowserDirectory } from './hub/donated-browser-directory';
 import { createEgress } from './egress/create-egress';
-import { HTTP_PAGES_IN_FLIGHT, createBrowserSlots, crawlBrowserSlots } from './jobs/browser-slots';
+import {
+  HTTP_PAGES_IN_FLIGHT,
+  createBrowserSlots,
+  crawlBrowserSlots,
+  type BrowserSlots,
+} from './jobs/browser-slots';
 import { createJobRunner, type JobRunner } from './jobs/create-job-runner';
+import type { JobSpec } from './jobs/job-spec';
 import { createJobService } from './jobs/create-job-service';
 import { createStatusSocket, isStatusSocketPath } from './jobs/create-status-socket';
 import { createLocalLauncher, type LocalLauncher } from './launcher/create-local-launcher';
@@ -34,6 +40,7 @@ import { createTeamAdmin } from './teams/team-admin';
 import { createTeamLimits } from './teams/team-limits';
 import { createScraper } from './scrape/create-scraper';
 import { createHttpFastPath } from './scrape/fast-path/create-http-fast-path';
+import { fastPathEligible } from './scrape/fast-path/fast-path-eligible';
 import { createSearchProvider } from './search/create-search-provider';
 import { createSearchService } from './search/create-search-service';
 import { createDerivationPool } from './workers/create-derivation-pool';
@@ -54,6 +61,8 @@ export interface RunningTabhive {
   stores: Stores;
   launcher: LocalLauncher | undefined;
   jobRunner: JobRunner;
+  /** The browser tabs the job runner's pages hold now, out of their share. */
+  jobBrowserSlots: BrowserSlots;
   generatedApiKey: string | undefined;
   apiKeyFile: string | undefined;
   stop(): Promise<void>;
@@ -172,9 +181,15 @@ export async function startTabhive({
     log,
     mapIndex: mapIndexRecorder,
     teamConcurrency: config.TEAM_CONCURRENCY,
-    // No page is claimed while no browser is connected, as a page may turn out to need one.
-    capacity: () =>
-      tabs() === 0 ? 0 : crawlBrowserSlots(tabs()) + (config.HTTP_FAST_PATH ? HTTP_PAGES_IN_FLIGHT : 0),
+    capacity: () => crawlBrowserSlots(tabs()),
+    ...(config.HTTP_FAST_PATH
+      ? {
+          httpPages: {
+            extra: HTTP_PAGES_IN_FLIGHT,
+            eligible: (spec: JobSpec) => fastPathEligible(spec.scrapeOptions),
+          },
+        }
+      : {}),
   });
   const webhookSender = createWebhookSender({
     outbox: stores.webhookOutbox,
@@ -294,6 +309,7 @@ export async function startTabhive({
     stores,
     launcher,
     jobRunner,
+    jobBrowserSlots,
     generatedApiKey: defaultKey.generated ? defaultKey.apiKey : undefined,
     apiKeyFile: defaultKey.file,
     async stop() {

@@ -45,8 +45,10 @@ const RETRYABLE_CODES = new Set(['NO_BROWSER_AVAILABLE', 'SCRAPE_ALL_ENGINES_FAI
  * (ledger key `page:<taskId>`), follows the crawl's links, and finishes the job when nothing is
  * queued or running. Several runners (server instances) may share one store.
  *
- * `capacity()` is how many pages this runner may have in flight: the server keeps it below what
- * its browsers can take, so single scrapes always find a free tab.
+ * `capacity()` is how many pages that need a browser this runner may have in flight: the server
+ * keeps it below what its browsers can take, so single scrapes always find a free tab. Jobs whose
+ * pages the HTTP fast path may serve get `httpPages.extra` more: those take a browser slot
+ * (browser-slots.ts) only if they turn out to need one.
  */
 export function createJobRunner({
   stores,
@@ -54,6 +56,7 @@ export function createJobRunner({
   egress,
   log,
   capacity,
+  httpPages,
   mapIndex,
   teamConcurrency = Infinity,
 }: {
@@ -62,13 +65,16 @@ export function createJobRunner({
   egress: Egress;
   log: Log;
   capacity: () => number;
+  /** Pages beyond `capacity()` for jobs whose pages the HTTP fast path may serve (`eligible`). */
+  httpPages?: { extra: number; eligible(spec: JobSpec): boolean };
   /** Learns the links crawled pages show, beyond those the crawl follows, for /map. */
   mapIndex?: MapIndexRecorder;
   /** Pages a team may run at once when the team has no setting of its own (TEAM_CONCURRENCY). */
   teamConcurrency?: number;
 }) {
   const owner = randomUUID();
-  const running = new Map<string, { jobId: string; teamId: string; token: string }>();
+  /** `browser`: the page's job has every page in a browser, so it counts against `capacity()`. */
+  const running = new Map<string, { jobId: string; teamId: string; token: string; browser: boolean }>();
   const lastStart = new Map<string, number>();
   const robotsCache = new Map<string, Promise<RobotsRules | undefined>>();
   const patternCache = new Map<string, CompiledPatterns>();
@@ -77,7 +83,7 @@ export function createJobRunner({
   let timer: NodeJS.Timeout | undefined;
   let sweepTimer: NodeJS.Timeout | undefined;
 
-  const count = (predicate: (entry: { jobId: string; teamId: string }) => boolean) =>
+  const count = (predicate: (entry: { jobId: string; teamId: string; browser: boolean }) => boolean) =>
     [...running.values()].filter(predicate).length;
 
   const robotsFor = (jobId: string, origin: string) => {
@@ -348,11 +354,28 @@ export function createJobRunner({
     return delay !== undefined && delay > 0 ? delay : undefined;
   };
 
-  /** Whether this claimed task may start now, given its job's and team's limits and `delay`. */
-  const mayStart = async (task: PageTask): Promise<number | undefined> => {
+  /** No page is claimed while no browser is connected, since any page may turn out to need one. */
+  const pagesInFlight = () => {
+    const browserPages = capacity();
+    return browserPages === 0 ? 0 : browserPages + (httpPages?.extra ?? 0);
+  };
+
+  /**
+   * Whether this claimed task may start now, given its job's and team's limits, `delay`, and the
+   * browser capacity when every page of its job needs a browser; `wait` says for how long not.
+   */
+  const mayStart = async (task: PageTask): Promise<{ wait?: number; browser: boolean }> => {
     const job = await stores.jobs.get(task.jobId);
-    if (job === undefined || job.status !== 'scraping') return undefined;
+    if (job === undefined || job.status !== 'scraping') return { browser: false };
     const spec = job.request as JobSpec;
+    const browser = httpPages === undefined || !httpPages.eligible(spec);
+    const wait = await limitsWait(job, spec);
+    if (wait !== undefined) return { wait, browser };
+    if (browser && count((entry) => entry.browser) >= capacity()) return { wait: WAIT_MS, browser };
+    return { browser };
+  };
+
+  const limitsWait = async (job: Job, spec: JobSpec): Promise<number | undefined> => {
     const team = await stores.teams.get(job.teamId);
     const teamMax = team?.maxConcurrency ?? teamConcurrency;
     const delay = await delayOf(job, spec);
@@ -375,11 +398,11 @@ export function createJobRunner({
     // A few tasks that must wait per round at most: a job held back by its limits must not make
     // the runner claim and return every one of its queued pages each round.
     let waits = 0;
-    while (!stopped && running.size < capacity() && waits < MAX_WAITS_PER_ROUND) {
+    while (!stopped && running.size < pagesInFlight() && waits < MAX_WAITS_PER_ROUND) {
       const task = await stores.pageTasks.claimNext({ owner, leaseMs: TASK_LEASE_MS });
       if (task === undefined) return;
       const token = (task as PageTask & { leaseToken: string }).leaseToken;
-      const wait = await mayStart(task);
+      const { wait, browser } = await mayStart(task);
       if (wait !== undefined) {
         // Back to the queue without counting as an attempt against the page.
         await stores.pageTasks.fail(task._id, token, task.error ?? '', {
@@ -388,7 +411,7 @@ export function createJobRunner({
         waits += 1;
         continue;
       }
-      running.set(task._id, { jobId: task.jobId, teamId: task.teamId, token });
+      running.set(task._id, { jobId: task.jobId, teamId: task.teamId, token, browser });
       lastStart.set(task.jobId, Date.now());
       void runTask(task)
         .catch((err: unknown) => log.warn('page task failed', { task: task._id, error: String(err) }))

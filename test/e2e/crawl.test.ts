@@ -238,12 +238,17 @@ describe('crawl', () => {
   });
 
   it('leaves browser tabs to single scrapes during a big crawl, lists it, cancels it', async () => {
-    const started = await firecrawl.startCrawl(site.url('/'), { limit: 100, scrapeOptions: { maxAge: 0 } });
+    // A header of its own sends every page to a browser (the HTTP fast path would hold no tab).
+    const started = await firecrawl.startCrawl(site.url('/'), {
+      limit: 100,
+      scrapeOptions: { maxAge: 0, headers: { 'x-crawl-test': 'browser' } },
+    });
     // 2 browsers × 4 tabs: the crawl takes 6 of them at most, so a single scrape finds one free.
-    await waitUntil(() => tabhive.tabhive.jobRunner.inFlight() === 6, 30_000, 'the crawl to fill its share');
+    const slots = tabhive.tabhive.jobBrowserSlots;
+    await waitUntil(() => slots.inUse() === 6, 30_000, 'the crawl to fill its share');
     const single = await tabhive.post('/v2/scrape', { url: site.url('/about.html'), maxAge: 0 });
     expect(single.status).toBe(200);
-    expect(tabhive.tabhive.jobRunner.inFlight()).toBeLessThanOrEqual(6);
+    expect(slots.inUse()).toBeLessThanOrEqual(6);
 
     const active = await firecrawl.getActiveCrawls();
     const listed = active.crawls.find((entry) => entry.id === started.id);

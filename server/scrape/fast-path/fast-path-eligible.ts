@@ -1,4 +1,4 @@
-import type { ScrapeRequestV2 } from '../../../shared/api/v2/scrape-request';
+import type { ScrapeOptionsV2 } from '../../../shared/api/v2/scrape-options';
 
 /** Formats made from the page's HTML alone (json, summary and changeTracking read its Markdown). */
 const HTML_FORMATS = new Set([
@@ -18,7 +18,7 @@ const HTML_FORMATS = new Set([
  * browser would have asked for), a basic route (stealth requests go through a stealth browser), and
  * blockAds on (without it the caller wants the ads a browser would load and show).
  */
-export function fastPathEligible(request: ScrapeRequestV2): boolean {
+export function fastPathEligible(request: ScrapeOptionsV2): boolean {
   return (
     (request.actions ?? []).length === 0 &&
     request.formats.every((format) => HTML_FORMATS.has(format.type)) &&

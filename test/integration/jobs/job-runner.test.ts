@@ -203,6 +203,49 @@ describe.each(DATABASE_BACKENDS)('$kind database: the job runner', (backend) => 
       expect(runs.size).toBe(20);
     });
 
+    it('runs more pages than its browser capacity only for jobs the HTTP fast path may serve', async () => {
+      const scraper: Scraper = {
+        async scrape(request, { scrapeId }) {
+          await new Promise((resolve) => setTimeout(resolve, 100));
+          const url = request.url.url;
+          return {
+            metadata: {
+              sourceURL: url,
+              url,
+              statusCode: 200,
+              scrapeId: scrapeId ?? '',
+              creditsUsed: 1,
+              proxyUsed: 'basic',
+            },
+          };
+        },
+      };
+      const runner = createJobRunner({
+        stores,
+        scraper,
+        egress: noEgress,
+        log: silent,
+        capacity: () => 1,
+        // Here a header of its own marks a job whose pages all need a browser.
+        httpPages: { extra: 3, eligible: (spec) => spec.scrapeOptions.headers === undefined },
+      });
+      runners.push(runner);
+      runner.start();
+      const peakOf = async (spec: JobSpec, prefix: string) => {
+        let peak = 0;
+        const sample = setInterval(() => (peak = Math.max(peak, runner.inFlight())), 5);
+        const urls = Array.from({ length: 8 }, (_, i) => `https://h.test/${prefix}${i}`);
+        await finished(await jobs.startBatch('team', spec, urls));
+        clearInterval(sample);
+        return peak;
+      };
+      const browserSpec = { ...BATCH, scrapeOptions: ScrapeOptionsV2.parse({ headers: { 'x-a': 'b' } }) };
+      expect(await peakOf(browserSpec, 'browser')).toBe(1);
+      const httpPeak = await peakOf(BATCH, 'http');
+      expect(httpPeak).toBeGreaterThan(1);
+      expect(httpPeak).toBeLessThanOrEqual(4);
+    });
+
     it('gives v1 extract jobs their data under `extract`, as /v1/scrape does', async () => {
       const scraper: Scraper = {
         async scrape(request, { scrapeId }) {
