@@ -17,7 +17,7 @@ import { fetchRobots, fetchSitemapUrls } from './crawl-discovery';
 import type { RobotsRules } from './robots-txt';
 import type { JobSpec } from './job-spec';
 import { withJsonKey } from '../scrape/v1-json-key';
-import { finishIfDone } from './finish-job';
+import { LIVE_STATES, finishIfDone } from './finish-job';
 
 /** Lease of a running page task; renewed every third of it while the page runs (reliability-security.md C9). */
 export const TASK_LEASE_MS = 30_000;
@@ -131,7 +131,7 @@ export function createJobRunner({
         .map((page) => ({ ...page, key: urlKey(page.url, crawl.rules) }))
         .filter((page) => !known.has(page.key));
       if (fresh.length === 0) return;
-      let live = await stores.pageTasks.countLive(job._id);
+      let live = await stores.pageTasks.countInStates(job._id, LIVE_STATES);
       for (const page of fresh) {
         if (known.has(page.key)) continue;
         if (live >= crawl.limit) return;

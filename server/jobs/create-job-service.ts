@@ -6,7 +6,7 @@ import type { Job, JobKind } from '../store/stores/job-store';
 import type { UrlPolicy } from '../url-policy/create-url-policy';
 import { enqueueWebhook } from '../webhooks/enqueue-webhook';
 import { compilePatterns, PatternError, urlKey } from './crawl-rules';
-import { finishIfDone } from './finish-job';
+import { LIVE_STATES, finishIfDone } from './finish-job';
 import type { JobSpec } from './job-spec';
 
 /** Documents per status page unless the caller asks for fewer, and the most bytes of one page (contract §7.4). */
@@ -152,7 +152,7 @@ export function createJobService({
       let job = await ownJob(teamId, id);
       if (job === undefined) return undefined;
       const [total, completed] = await Promise.all([
-        stores.pageTasks.countLive(id),
+        stores.pageTasks.countInStates(id, LIVE_STATES),
         stores.results.countForJob(id),
       ]);
       if (job.status === 'scraping' && completed >= total) {

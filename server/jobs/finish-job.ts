@@ -2,6 +2,9 @@ import type { Stores } from '../store/create-stores';
 import { enqueueWebhook } from '../webhooks/enqueue-webhook';
 import type { JobSpec } from './job-spec';
 
+/** Tasks that count against a crawl's `limit` and towards a job's `total`. */
+export const LIVE_STATES = ['queued', 'leased', 'done'] as const;
+
 /**
  * Finishes a job when nothing of it is queued or running: `scraping` becomes `completed`, and
  * the `completed` webhook goes out (also for a cancelled job, once its last page settled, as
@@ -10,11 +13,13 @@ import type { JobSpec } from './job-spec';
 export async function finishIfDone(stores: Stores, jobId: string): Promise<void> {
   const job = await stores.jobs.get(jobId);
   if (job === undefined || job.status === 'completed' || job.status === 'failed') return;
-  const [queued, leased] = await Promise.all([
-    stores.pageTasks.countInState(jobId, 'queued'),
-    stores.pageTasks.countInState(jobId, 'leased'),
-  ]);
-  if (leased > 0 || (queued > 0 && job.status === 'scraping')) return;
+  // A cancelled job waits for its leased pages only. One count, so that a page put back for a
+  // retry (leased, then queued) is never missed between a count of each state.
+  const unsettled = await stores.pageTasks.countInStates(
+    jobId,
+    job.status === 'scraping' ? ['queued', 'leased'] : ['leased'],
+  );
+  if (unsettled > 0) return;
   if (job.status === 'scraping') {
     // Nothing is queued or leased, so the page sum is final: set it before the status says
     // `completed`, so that nobody reads a completed job with a stale total.

@@ -140,11 +140,11 @@ export function createPageTaskStore(database: Database) {
 
     countInState: (jobId: string, state: PageTaskState) => tasks.countDocuments({ jobId, state }),
     /**
-     * Tasks that count against a crawl's limit: queued, leased or done. One query, so a task
-     * moving from one of these states to another is counted once, never missed between counts.
+     * A job's tasks in any of `states`, in one query: a task moving between two of them (claimed,
+     * done, put back for a retry) is counted once, never missed between two counts.
      */
-    countLive: (jobId: string) =>
-      tasks.countDocuments({ jobId, state: { $in: ['queued', 'leased', 'done'] } }),
+    countInStates: (jobId: string, states: readonly PageTaskState[]) =>
+      tasks.countDocuments({ jobId, state: { $in: [...states] } }),
     /** Pages of all the team's jobs running now, on any instance (live leases only). */
     countRunningForTeam: (teamId: string, now = new Date()) =>
       tasks.countDocuments({ teamId, state: 'leased', leaseExpiresAt: { $gt: now } }),
