@@ -4,6 +4,13 @@ import { domainOf, siteOf } from './site-names';
 
 /** Links of one page recorded at most: navigation-heavy pages link to thousands. */
 const MAX_LINKS_PER_PAGE = 2_000;
+/**
+ * A bare URL (no title or description) written this recently is not written again: a crawl sees
+ * the same navigation links on every page, and entries live for 30 days, so their `lastSeenAt`
+ * may lag this much. Remembered for this many URLs at most.
+ */
+const RECENT_MS = 10 * 60_000;
+const MAX_RECENT = 100_000;
 
 export interface SeenPage {
   url: string;
@@ -37,11 +44,36 @@ export function createMapIndexRecorder({ mapIndex, log }: { mapIndex: MapIndexSt
   /** Sitemap recordings under way, by start: a big sitemap is written once, not once per map meanwhile. */
   const sitemapsInFlight = new Map<string, Promise<void>>();
 
-  const write = (seen: SeenUrl[]): Promise<void> => {
+  /** When each bare URL (by scope, URL and flags) was last written. */
+  const recent = new Map<string, number>();
+  const recentKey = (entry: SeenUrl) =>
+    `${entry.scope} ${entry.inSitemap === true ? 's' : '-'}${entry.onPage === true ? 'p' : '-'} ${entry.url}`;
+  const isBare = (entry: SeenUrl) => entry.title === undefined && entry.description === undefined;
+
+  const write = (entries: SeenUrl[]): Promise<void> => {
+    const now = Date.now();
+    const seen = entries.filter((entry) => {
+      if (!isBare(entry)) return true;
+      const at = recent.get(recentKey(entry));
+      return at === undefined || now - at > RECENT_MS;
+    });
+    if (seen.length === 0) return chain.then(() => undefined);
+    // Marked when queued, so the pages right behind do not queue the same links again. A written
+    // entry sets all that a bare one with the same flags would: that is recent too.
+    const keys = seen.map(recentKey);
+    for (const key of keys) {
+      recent.delete(key);
+      recent.set(key, now);
+    }
+    for (const key of recent.keys()) {
+      if (recent.size <= MAX_RECENT) break;
+      recent.delete(key);
+    }
     const next = chain.then(() =>
-      mapIndex
-        .record(seen)
-        .catch((err: unknown) => log.warn('could not record URLs in the map index', { error: String(err) })),
+      mapIndex.record(seen).catch((err: unknown) => {
+        for (const key of keys) if (recent.get(key) === now) recent.delete(key);
+        log.warn('could not record URLs in the map index', { error: String(err) });
+      }),
     );
     chain = next;
     return next;

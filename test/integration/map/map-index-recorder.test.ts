@@ -47,4 +47,46 @@ describe('the map index recorder', () => {
       await env.stores.mapIndex.listDomain({ domain: 'other.test', scopes: ['team-a'], limit: 10 }),
     ).toEqual([]);
   });
+
+  it('writes a link that every page of a crawl shows once, and a page’s title every time', async () => {
+    let written: string[] = [];
+    const recorder = createMapIndexRecorder({
+      mapIndex: {
+        ...env.stores.mapIndex,
+        record: async (seen) => {
+          written.push(
+            ...seen.map((entry) => `${entry.url}${entry.title === undefined ? '' : ` "${entry.title}"`}`),
+          );
+          await env.stores.mapIndex.record(seen);
+        },
+      },
+      log: silentLog,
+    });
+    const nav = ['https://nav.test/', 'https://nav.test/about'];
+    for (const page of ['a', 'b']) {
+      void recorder.recordPage({ url: `https://nav.test/${page}`, title: page, scope: PUBLIC_SCOPE });
+      await recorder.recordPage({ url: `https://nav.test/${page}`, links: nav, scope: PUBLIC_SCOPE });
+    }
+    expect(written).toEqual([
+      'https://nav.test/a "a"',
+      'https://nav.test/',
+      'https://nav.test/about',
+      'https://nav.test/b "b"',
+    ]);
+    // In another scope the same links are news.
+    written = [];
+    await recorder.recordPage({ url: 'https://nav.test/c', links: nav, scope: 'team-a' });
+    expect(written).toEqual(['https://nav.test/c', 'https://nav.test/', 'https://nav.test/about']);
+    const listed = await env.stores.mapIndex.listDomain({
+      domain: 'nav.test',
+      scopes: [PUBLIC_SCOPE],
+      limit: 10,
+    });
+    expect(listed.map((entry) => [entry.url, entry.title ?? null])).toEqual([
+      ['https://nav.test/', null],
+      ['https://nav.test/a', 'a'],
+      ['https://nav.test/about', null],
+      ['https://nav.test/b', 'b'],
+    ]);
+  });
 });
