@@ -192,16 +192,31 @@ async function captureInTab(
     }
     checkCertificate(spec, watch.response());
     // A page with no script and nothing in flight at `load` is done; others get the quiet wait.
-    const inert =
-      !watch.busy() &&
-      (await beforeDeadline(evaluateIsolated(cdp, mainFrameId, callSource(pageIsInert)), deadline)).value ===
-        true;
-    if (!inert)
+    // With nothing to do after the wait, the same evaluation captures such a page at once.
+    const nothingAfter = spec.waitForMs === 0 && (spec.actions === undefined || spec.actions.length === 0);
+    let early: InPageCapture | undefined;
+    let inert = false;
+    if (!watch.busy()) {
+      const probe = await beforeDeadline(
+        evaluateIsolated(
+          cdp,
+          mainFrameId,
+          nothingAfter
+            ? `${callSource(pageIsInert)} ? ${callSource(capturePage)} : null`
+            : callSource(pageIsInert),
+        ),
+        deadline,
+      );
+      inert = nothingAfter ? probe.value !== null : probe.value === true;
+      if (nothingAfter && probe.value !== null) early = probe.value as InPageCapture;
+    }
+    if (!inert) {
       await watch.until(
         () => watch.lifecycle.has('networkIdle') || watch.networkQuiet(),
         Math.min(deadline, Date.now() + NETWORK_IDLE_CAP_MS),
         signal,
       );
+    }
     if (spec.waitForMs > 0) {
       await watch.until(() => false, Math.min(deadline, Date.now() + spec.waitForMs), signal);
     }
@@ -225,14 +240,16 @@ async function captureInTab(
             spec.actions,
           );
 
-    const evaluation = await beforeDeadline(
-      evaluateIsolated(cdp, mainFrameId, callSource(capturePage)),
-      deadline,
-    ).catch((err: unknown) => {
-      if (err instanceof PageTaskError) throw err;
-      throw new PageTaskError('BROWSER_ERROR', `capture failed: ${String(err)}`);
-    });
-    const page = evaluation.value as InPageCapture;
+    const page =
+      early ??
+      ((
+        await beforeDeadline(evaluateIsolated(cdp, mainFrameId, callSource(capturePage)), deadline).catch(
+          (err: unknown) => {
+            if (err instanceof PageTaskError) throw err;
+            throw new PageTaskError('BROWSER_ERROR', `capture failed: ${String(err)}`);
+          },
+        )
+      ).value as InPageCapture);
     const branding =
       spec.branding === true
         ? (await beforeDeadline(evaluateIsolated(cdp, mainFrameId, callSource(captureBranding)), deadline))
