@@ -5,32 +5,29 @@ import type { UiStatus } from '../../utils/ui-messages';
 import { showActivity } from './activity-table';
 import { showConnection } from './connection-view';
 import { fillDonationForm, readDonationForm } from './donation-form';
+import { elementById, showMessage } from '../../utils/page-elements';
 
 /** How often the page asks for the state while open: the worker changes it by itself. */
 const REFRESH_INTERVAL_MS = 1_500;
 
-const byId = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 const ui = {
-  pairForm: byId<HTMLFormElement>('pair-form'),
-  serverUrl: byId<HTMLInputElement>('server-url'),
-  code: byId<HTMLInputElement>('pairing-code'),
-  pair: byId<HTMLButtonElement>('pair'),
-  pairMessage: byId('pair-message'),
-  unpair: byId<HTMLButtonElement>('unpair'),
-  donationForm: byId<HTMLFormElement>('donation-form'),
-  saveDonation: byId<HTMLButtonElement>('save-donation'),
-  donationMessage: byId('donation-message'),
-  refreshActivity: byId<HTMLButtonElement>('refresh-activity'),
-  connectionState: byId('connection-state'),
+  pairForm: elementById<HTMLFormElement>('pair-form'),
+  serverUrl: elementById<HTMLInputElement>('server-url'),
+  code: elementById<HTMLInputElement>('pairing-code'),
+  pair: elementById<HTMLButtonElement>('pair'),
+  pairMessage: elementById('pair-message'),
+  unpair: elementById<HTMLButtonElement>('unpair'),
+  donationForm: elementById<HTMLFormElement>('donation-form'),
+  saveDonation: elementById<HTMLButtonElement>('save-donation'),
+  donationMessage: elementById('donation-message'),
+  refreshActivity: elementById<HTMLButtonElement>('refresh-activity'),
+  connectionState: elementById('connection-state'),
 };
 
 /** The donation form shows stored settings until the person starts changing it. */
 let donationEdited = false;
 
-function say(target: HTMLElement, text: string, tone: 'info' | 'ok' | 'error' = 'info') {
-  target.textContent = text;
-  target.dataset.tone = tone;
-}
+const say = showMessage;
 
 function show(status: UiStatus) {
   showConnection(status);
@@ -72,7 +69,7 @@ async function pair(event: SubmitEvent) {
       ui.code.value = '';
       show(answer.status);
       say(ui.pairMessage, `Paired with ${answer.status.team ?? 'the team'}.`, 'ok');
-      byId<HTMLButtonElement>('unpair').focus();
+      elementById<HTMLButtonElement>('unpair').focus();
     } else {
       say(ui.pairMessage, answer.problem.message, 'error');
       (answer.problem.code === 'unreachable' || answer.problem.code === 'incompatible'

@@ -12,24 +12,24 @@ import { targetTabId } from '../../utils/target-tab';
 import type { UiStatus } from '../../utils/ui-messages';
 import { createConverter } from './converter';
 import { dataUrlToBlob, saveFile } from './save-file';
+import { elementById, showMessage, type MessageTone } from '../../utils/page-elements';
 
 type Format = TextFormat | 'screenshot';
 type Scope = 'main' | 'whole';
 
-const element = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 const ui = {
-  connection: element('connection'),
-  title: element('page-title'),
-  url: element('page-url'),
-  scope: element<HTMLFieldSetElement>('scope'),
-  text: element<HTMLTextAreaElement>('preview-text'),
-  image: element<HTMLImageElement>('preview-image'),
-  size: element('preview-size'),
-  copy: element<HTMLButtonElement>('copy'),
-  download: element<HTMLButtonElement>('download'),
-  save: element<HTMLButtonElement>('save'),
-  message: element('message'),
-  openOptions: element<HTMLButtonElement>('open-options'),
+  connection: elementById('connection'),
+  title: elementById('page-title'),
+  url: elementById('page-url'),
+  scope: elementById<HTMLFieldSetElement>('scope'),
+  text: elementById<HTMLTextAreaElement>('preview-text'),
+  image: elementById<HTMLImageElement>('preview-image'),
+  size: elementById('preview-size'),
+  copy: elementById<HTMLButtonElement>('copy'),
+  download: elementById<HTMLButtonElement>('download'),
+  save: elementById<HTMLButtonElement>('save'),
+  message: elementById('message'),
+  openOptions: elementById<HTMLButtonElement>('open-options'),
 };
 
 let tab: Browser.tabs.Tab | undefined;
@@ -45,10 +45,7 @@ let status: UiStatus | undefined;
 const chosen = <T extends string>(name: string) =>
   (document.querySelector<HTMLInputElement>(`input[name="${name}"]:checked`)?.value ?? '') as T;
 
-function say(text: string, tone: 'info' | 'ok' | 'error' = 'info') {
-  ui.message.textContent = text;
-  ui.message.dataset.tone = tone;
-}
+const say = (text: string, tone?: MessageTone) => showMessage(ui.message, text, tone);
 
 async function findTab(): Promise<Browser.tabs.Tab> {
   const id = targetTabId(location.search);
