@@ -3,6 +3,7 @@ import { defineBackground } from 'wxt/utils/define-background';
 import { watchForLaunchTab } from '../utils/adopt-launch-tab';
 import { readBrowserStatus } from '../utils/browser-status';
 import { readStoredProblem } from '../utils/connection-problem';
+import { coalesceCalls } from '../utils/coalesce-calls';
 import { createConnectionStatus } from '../utils/connection-status';
 import { readDonationSettings } from '../utils/donation-settings';
 import { createDonorTasks } from '../utils/donor-tasks';
@@ -21,6 +22,8 @@ import { createUiRequestHandler } from '../utils/ui-request-handler';
  * no socket left whose messages could start it again.
  */
 const RECONNECT_ALARM = 'hub-reconnect';
+/** How long after a task its browser's state is reported (with that of tasks ending meanwhile). */
+const STATUS_AFTER_TASKS_MS = 200;
 
 /**
  * Closes windows and removes network rules that a previous worker left behind (its tasks' and its
@@ -51,17 +54,19 @@ export default defineBackground({
     const readStatus = () => readBrowserStatus(runner.count(), pool);
     const donorTasks = createDonorTasks({ reply: (message) => hub.send(message) });
     const connection = createConnectionStatus({ runningTasks: () => runner.count() });
+    // The state after tasks, unasked, so leaks show on the server without waiting for a heartbeat;
+    // once per burst of finished tasks, since reading it is three calls into the browser.
+    const reportAfterTasks = coalesceCalls(() => {
+      void readStatus().then((status) => hub.send({ type: 'heartbeat', sentAt: Date.now(), status }));
+      void connection.refreshBadge();
+    }, STATUS_AFTER_TASKS_MS);
     const runner = createTaskRunner({
       pool,
       reply: (message) => {
         hub.send(message);
         donorTasks.finished(message);
       },
-      // The state after each task, unasked, so leaks show on the server without waiting for a heartbeat.
-      afterTask: () => {
-        void readStatus().then((status) => hub.send({ type: 'heartbeat', sentAt: Date.now(), status }));
-        void connection.refreshBadge();
-      },
+      afterTask: reportAfterTasks,
     });
     const hub = createHubConnection({
       // A revoked pairing stays off until the person pairs again, across worker restarts too.

@@ -206,7 +206,12 @@ async function captureInTab(
             : callSource(pageIsInert),
         ),
         deadline,
-      );
+      ).catch((err: unknown) => {
+        // A page that navigated away under the probe (a meta refresh, a redirecting script) is
+        // not settled: the quiet wait below follows it to its next document.
+        if (err instanceof PageTaskError) throw err;
+        return { value: null };
+      });
       inert = nothingAfter ? probe.value !== null : probe.value === true;
       if (nothingAfter && probe.value !== null) early = probe.value as InPageCapture;
     }

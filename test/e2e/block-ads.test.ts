@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AD_HOST } from '../helpers/fixture-behaviours';
 import { startFixtureSite } from '../helpers/fixture-site';
-import { startTestTabhive } from '../helpers/start-test-tabhive';
+import { startTestTabhive, waitUntil } from '../helpers/start-test-tabhive';
 
 let site: Awaited<ReturnType<typeof startFixtureSite>>;
 let tabhive: Awaited<ReturnType<typeof startTestTabhive>>;
@@ -40,8 +40,11 @@ describe('blockAds', () => {
   });
 
   it('leaves no session rules behind', async () => {
+    const status = () => tabhive.tabhive.hub.browserStatuses()[0]?.status;
+    const before = status();
     await tabhive.post('/v2/scrape', { url: site.url('/ad-page.html'), headers: { 'X-Hive': '1' } });
-    const status = tabhive.tabhive.hub.browserStatuses()[0]?.status;
-    expect(status?.sessionRules).toBe(0);
+    // The browser reports its state once the task has cleaned up.
+    await waitUntil(() => status() !== before && status()?.runningTasks === 0, 5_000, 'the report');
+    expect(status()?.sessionRules).toBe(0);
   });
 });
