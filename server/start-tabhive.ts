@@ -150,7 +150,7 @@ export async function startTabhive({
   });
   const scraperParts = {
     fastPath: config.HTTP_FAST_PATH
-      ? createHttpFastPath({ egress, inspect: derivationPool.inspect })
+      ? createHttpFastPath({ egress, deriveFetched: derivationPool.deriveFetched })
       : undefined,
     derive: derivationPool.derive,
     runTask: hub.runTask,

@@ -136,8 +136,33 @@ export function createScraper({
           : errors.urlBlocked(verdict.message);
       }
 
+      const requested = request.formats.map((format) => format.type);
+      const formats = new Set(requested.filter((type): type is BasicFormat => BASIC_FORMATS.has(type)));
+      const unsupported = [
+        ...new Set(
+          requested.filter(
+            (type) => !BASIC_FORMATS.has(type) && !BROWSER_FORMATS.has(type) && !LLM_FORMATS.has(type),
+          ),
+        ),
+      ];
+      // json, summary and changeTracking read the page's Markdown even when it was not asked for.
+      const needsText = requested.some((type) => LLM_FORMATS.has(type));
+      // The search index reads the page's Markdown too, so it is derived even when not asked for.
+      const indexes = searchIndex !== undefined && indexPage && request.zeroDataRetention !== true;
+      const deriveOptions: PageDeriveOptions = {
+        formats: needsText || indexes ? new Set([...formats, 'markdown' as const]) : formats,
+        onlyMainContent: request.onlyMainContent,
+        includeTags: request.includeTags,
+        excludeTags: request.excludeTags,
+        removeBase64Images: request.removeBase64Images,
+        parsePdf: request.parsers.includes('pdf'),
+        // json without a model fills the schema from the page; the worker reads what it states.
+        pageFacts: extractsJson(request.formats) && (llm === undefined || request.zeroDataRetention === true),
+      };
+
       // The team's logged-in browser takes this URL: no anonymous fetch, no anonymous cached copy.
       const donated = donatedCovers(teamId, target.href);
+      let fastDerived: { capture: PageCapture; derived: PageDerivation } | undefined;
       const { capture, cacheState, cachedAt, scope } = await cachedCapture(
         request,
         teamId,
@@ -147,13 +172,12 @@ export function createScraper({
           const timeoutMs =
             (request.timeout ?? DEFAULT_SCRAPE_TIMEOUT_MS) + actionWaitMs(request.actions ?? []);
           const tried = fastPath !== undefined && !browserOnly && !donated && fastPathEligible(request);
-          const fetched = tried ? await fastPath.capture(target, timeoutMs) : undefined;
+          const fetched = tried ? await fastPath.capture(target, timeoutMs, deriveOptions) : undefined;
           // A page that looks blocked gets the browser (and, with proxy auto, its stealth retry).
-          if (fetched !== undefined && !looksBlocked(fetched)) {
-            return {
-              capture: { ...fetched, browserClass: 'basic' as const },
-              source: { scope: 'public' as const },
-            };
+          if (fetched !== undefined && !looksBlocked(fetched.capture)) {
+            const fastCapture = { ...fetched.capture, browserClass: 'basic' as const };
+            fastDerived = { capture: fastCapture, derived: fetched.derived };
+            return { capture: fastCapture, source: { scope: 'public' as const } };
           }
           const fresh = await runWithProxy(
             { runTask, connectedBrowsers },
@@ -179,30 +203,11 @@ export function createScraper({
       );
 
       onCapture?.(capture, scope);
-      const requested = request.formats.map((format) => format.type);
-      const formats = new Set(requested.filter((type): type is BasicFormat => BASIC_FORMATS.has(type)));
-      const unsupported = [
-        ...new Set(
-          requested.filter(
-            (type) => !BASIC_FORMATS.has(type) && !BROWSER_FORMATS.has(type) && !LLM_FORMATS.has(type),
-          ),
-        ),
-      ];
-      // json, summary and changeTracking read the page's Markdown even when it was not asked for.
-      const needsText = requested.some((type) => LLM_FORMATS.has(type));
-      // The search index reads the page's Markdown too, so it is derived even when not asked for.
-      const indexes = searchIndex !== undefined && indexPage && request.zeroDataRetention !== true;
-
-      const derived = await derive(capture, {
-        formats: needsText || indexes ? new Set([...formats, 'markdown' as const]) : formats,
-        onlyMainContent: request.onlyMainContent,
-        includeTags: request.includeTags,
-        excludeTags: request.excludeTags,
-        removeBase64Images: request.removeBase64Images,
-        parsePdf: request.parsers.includes('pdf'),
-        // json without a model fills the schema from the page; the worker reads what it states.
-        pageFacts: extractsJson(request.formats) && (llm === undefined || request.zeroDataRetention === true),
-      }).catch(rethrowSelectorError);
+      // The fast path derived the formats of the capture it took; a cached or browser capture is derived now.
+      const derived =
+        fastDerived !== undefined && fastDerived.capture === capture
+          ? fastDerived.derived
+          : await derive(capture, deriveOptions).catch(rethrowSelectorError);
 
       const { metadata, markdown, pdfPages, facts, ...content } = derived;
       if (indexPage && request.zeroDataRetention !== true && capture.statusCode < 400) {

@@ -3,7 +3,7 @@ import { Worker } from 'node:worker_threads';
 import { InvalidSelectorError } from '../../shared/html/clean-html';
 import type { PageCapture } from '../../shared/protocol/messages';
 import type { Log } from '../log';
-import type { FetchedPageVerdict } from '../scrape/fast-path/inspect-fetched-page';
+import type { FetchedPage, FetchedPageOutcome } from './derive-fetched-page';
 import type { PageDerivation, PageDeriveOptions } from './derive-page';
 import type { DeriveFailure, DeriveJob } from './derivation-worker';
 
@@ -17,14 +17,14 @@ const BOOTSTRAP = `import('tsx/esm/api').then(({ register }) => { register(); re
 
 export interface DerivationPool {
   derive(capture: PageCapture, options: PageDeriveOptions): Promise<PageDerivation>;
-  /** The HTTP fast path's verdict on a fetched page (fast-path/inspect-fetched-page.ts). */
-  inspect(html: string): Promise<FetchedPageVerdict>;
+  /** The verdict and, when the page qualifies, its formats, from one parse (derive-fetched-page.ts). */
+  deriveFetched(page: FetchedPage, options: PageDeriveOptions): Promise<FetchedPageOutcome>;
   close(): Promise<void>;
 }
 
 interface Pending {
   job: DeriveJob;
-  // The reply's type follows the job's kind; derive() and inspect() each know theirs.
+  // The reply's type follows the job's kind; each method knows its own.
   resolve(result: unknown): void;
   reject(error: Error): void;
 }
@@ -105,7 +105,8 @@ export function createDerivationPool({
 
   return {
     derive: (capture, options) => submit<PageDerivation>({ id: nextId++, kind: 'derive', capture, options }),
-    inspect: (html) => submit<FetchedPageVerdict>({ id: nextId++, kind: 'inspect', html }),
+    deriveFetched: (page, options) =>
+      submit<FetchedPageOutcome>({ id: nextId++, kind: 'fetched', page, options }),
     async close() {
       closed = true;
       for (const pending of queue.splice(0)) pending.reject(new Error('the derivation pool is closed'));

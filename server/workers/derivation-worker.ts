@@ -1,12 +1,12 @@
 import { parentPort } from 'node:worker_threads';
 import type { PageCapture } from '../../shared/protocol/messages';
-import { inspectFetchedPage } from '../scrape/fast-path/inspect-fetched-page';
+import { type FetchedPage, deriveFetchedPage } from './derive-fetched-page';
 import { type PageDeriveOptions, derivePage } from './derive-page';
 
-/** A page to derive formats from, or a page fetched over HTTP to inspect (fast-path/). */
+/** A capture to derive formats from, or a page fetched over HTTP to inspect and derive (fast-path/). */
 export type DeriveJob =
   | { id: number; kind: 'derive'; capture: PageCapture; options: PageDeriveOptions }
-  | { id: number; kind: 'inspect'; html: string };
+  | { id: number; kind: 'fetched'; page: FetchedPage; options: PageDeriveOptions };
 
 /** A failure as it crosses the thread: Error subclasses arrive as plain Errors, so the name and selector travel beside it. */
 export interface DeriveFailure {
@@ -19,10 +19,8 @@ export interface DeriveFailure {
 const port = parentPort;
 if (port === null) throw new Error('derivation-worker.ts runs only as a worker thread');
 port.on('message', (job: DeriveJob) => {
-  const work =
-    job.kind === 'derive'
-      ? derivePage(job.capture, job.options)
-      : Promise.resolve().then(() => inspectFetchedPage(job.html));
+  const work: Promise<unknown> =
+    job.kind === 'derive' ? derivePage(job.capture, job.options) : deriveFetchedPage(job.page, job.options);
   work.then(
     (result) => port.postMessage({ id: job.id, ok: true, result }),
     (error: unknown) => {

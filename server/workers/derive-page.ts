@@ -1,4 +1,9 @@
-import { type DeriveOptions, type DerivedFormats, deriveFormats } from '../../shared/formats/derive-formats';
+import {
+  type DeriveOptions,
+  type DerivedFormats,
+  type RawHtmlFacts,
+  deriveFormats,
+} from '../../shared/formats/derive-formats';
 import type { PageCapture } from '../../shared/protocol/messages';
 import type { PageFacts } from '../scrape/formats/fill-schema';
 import { pageFacts } from '../scrape/formats/page-facts';
@@ -22,8 +27,13 @@ export interface PageDerivation extends DerivedFormats {
  * PDF's text. This is the unit of work of the derivation pool, so it must stay free of anything
  * that cannot cross a thread (no closures, no class instances in or out).
  */
-export async function derivePage(capture: PageCapture, options: PageDeriveOptions): Promise<PageDerivation> {
+export async function derivePage(
+  capture: PageCapture,
+  options: PageDeriveOptions,
+  /** The raw HTML's facts, when the caller had it parsed already (derive-fetched-page.ts). */
+  raw?: RawHtmlFacts,
+): Promise<PageDerivation> {
   if (capture.pdfBase64 !== undefined) return derivePdf(capture.pdfBase64, options);
-  const derived = { ...deriveFormats(capture, options), pdfPages: 0 };
+  const derived = { ...deriveFormats(capture, options, raw), pdfPages: 0 };
   return options.pageFacts ? { ...derived, facts: pageFacts(capture, derived.metadata) } : derived;
 }

@@ -42,20 +42,20 @@ interface Rendered {
  * HTML. Each HTML string is parsed once, and the rendered one again only for the empty-main-content
  * retry. Throws InvalidSelectorError for an unusable includeTags/excludeTags selector.
  */
-export function deriveFormats(capture: PageCapture, options: DeriveOptions): DerivedFormats {
+export function deriveFormats(
+  capture: PageCapture,
+  options: DeriveOptions,
+  /** What readRawHtml read from the capture's raw HTML, when its caller had it parsed already. */
+  raw?: RawHtmlFacts,
+): DerivedFormats {
   const kind = documentKind(capture.contentType);
   if (kind !== 'html') return deriveFromBody(capture, kind, options);
 
-  const rawDocument = parseHtml(capture.rawHtml);
-  const metadata = extractMetadata(rawDocument, capture.url);
-  // Images of the whole page, whatever onlyMainContent keeps, read before cleaning may reuse this document.
-  const images = options.formats.has('images')
-    ? extractImages(rawDocument, documentBaseUrl(rawDocument, capture.url))
-    : undefined;
-  // The rendered DOM leaves out what is not displayed, which includes <head> and its <base>.
-  const pageBase = documentBaseUrl(rawDocument, capture.url);
+  const rawDocument = raw === undefined ? parseHtml(capture.rawHtml) : undefined;
+  const { metadata, images, pageBase } = raw ?? readRawHtml(rawDocument as Document, capture.url, options);
   const renderedHtml = capture.renderedHtml || capture.rawHtml;
-  const firstDocument = renderedHtml === capture.rawHtml ? rawDocument : parseHtml(renderedHtml);
+  const firstDocument =
+    renderedHtml === capture.rawHtml && rawDocument !== undefined ? rawDocument : parseHtml(renderedHtml);
 
   let rendered = render(firstDocument, pageBase, options, options.onlyMainContent);
   if (options.onlyMainContent && isEmpty(rendered)) {
@@ -70,6 +70,25 @@ export function deriveFormats(capture: PageCapture, options: DeriveOptions): Der
   if (rendered.links !== undefined) derived.links = rendered.links;
   if (images !== undefined) derived.images = images;
   return derived;
+}
+
+/** What the formats take from the raw HTML rather than the rendered DOM. */
+export interface RawHtmlFacts {
+  metadata: Record<string, string | string[]>;
+  images: string[] | undefined;
+  /** The page's base URL: the rendered DOM leaves out what is not displayed, <head> and its <base> included. */
+  pageBase: string;
+}
+
+/** Reads the raw HTML's facts; cleaning may then reuse the document (it is not changed here). */
+export function readRawHtml(rawDocument: Document, url: string, options: DeriveOptions): RawHtmlFacts {
+  const pageBase = documentBaseUrl(rawDocument, url);
+  return {
+    metadata: extractMetadata(rawDocument, url),
+    // Images of the whole page, whatever onlyMainContent keeps.
+    images: options.formats.has('images') ? extractImages(rawDocument, pageBase) : undefined,
+    pageBase,
+  };
 }
 
 function render(

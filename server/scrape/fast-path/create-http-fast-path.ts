@@ -1,6 +1,7 @@
 import type { PageCapture } from '../../../shared/protocol/messages';
 import type { Egress } from '../../egress/create-egress';
-import type { FetchedPageVerdict } from './inspect-fetched-page';
+import type { FetchedPage, FetchedPageOutcome } from '../../workers/derive-fetched-page';
+import type { PageDerivation, PageDeriveOptions } from '../../workers/derive-page';
 
 /** Pages larger than this go to the browser: the HTTP path reads whole bodies into memory. */
 export const FAST_PATH_MAX_BYTES = 8 * 1024 * 1024;
@@ -9,10 +10,15 @@ const FAST_PATH_TIMEOUT_MS = 10_000;
 
 export interface HttpFastPath {
   /**
-   * The capture of a page that needs no browser, fetched over HTTP; undefined when the page must
-   * go to a browser (it is not plain UTF-8 HTML, it depends on JavaScript, or fetching failed).
+   * The capture of a page that needs no browser, fetched over HTTP, with the formats `options`
+   * ask for; undefined when the page must go to a browser (it is not plain UTF-8 HTML, it depends
+   * on JavaScript, or fetching failed).
    */
-  capture(url: URL, timeoutMs: number): Promise<PageCapture | undefined>;
+  capture(
+    url: URL,
+    timeoutMs: number,
+    options: PageDeriveOptions,
+  ): Promise<{ capture: PageCapture; derived: PageDerivation } | undefined>;
 }
 
 const header = (headers: Record<string, string | string[] | undefined>, name: string) => {
@@ -39,14 +45,14 @@ const foreignCharset = (contentType: string, body: string) => {
  */
 export function createHttpFastPath({
   egress,
-  inspect,
+  deriveFetched,
 }: {
   egress: Egress;
-  /** Runs off the event loop (the derivation pool). */
-  inspect: (html: string) => Promise<FetchedPageVerdict>;
+  /** Runs off the event loop (the derivation pool): the verdict and the formats, from one parse. */
+  deriveFetched: (page: FetchedPage, options: PageDeriveOptions) => Promise<FetchedPageOutcome>;
 }): HttpFastPath {
   return {
-    async capture(url, timeoutMs) {
+    async capture(url, timeoutMs, options) {
       let response;
       try {
         response = await egress.get(url.href, {
@@ -61,18 +67,14 @@ export function createHttpFastPath({
       if (!isHtml(contentType) || contentType === undefined) return undefined;
       if (Buffer.byteLength(response.body) >= FAST_PATH_MAX_BYTES) return undefined;
       if (foreignCharset(contentType, response.body)) return undefined;
-      const verdict = await inspect(response.body);
-      if (verdict.needsBrowser !== undefined) return undefined;
       const finalUrl = new URL(response.url);
       // A browser keeps the fragment through redirects that do not set their own.
       if (finalUrl.hash === '' && url.hash !== '') finalUrl.hash = url.hash;
-      return {
-        url: finalUrl.href,
-        statusCode: response.status,
-        contentType,
-        rawHtml: response.body,
-        renderedHtml: verdict.renderedHtml,
-      };
+      const outcome = await deriveFetched(
+        { url: finalUrl.href, statusCode: response.status, contentType, rawHtml: response.body },
+        options,
+      );
+      return outcome.needsBrowser === undefined ? outcome : undefined;
     },
   };
 }

@@ -18,10 +18,15 @@ export type FetchedPageVerdict =
  * Decides whether an HTML page fetched over HTTP may stand for what a browser would capture, and
  * if so makes its rendered HTML. Runs in a derivation worker: it parses the whole page.
  */
-export function inspectFetchedPage(html: string): FetchedPageVerdict {
+export function inspectFetchedPage(
+  html: string,
+  /** Reads the page as fetched, once it qualifies and before it is made into the rendered page. */
+  readFetched?: (document: Document) => void,
+): FetchedPageVerdict {
   const document = parseHtml(html);
   const reason = pageNeedsJavaScript(document);
   if (reason !== undefined) return { needsBrowser: reason };
+  readFetched?.(document);
   repairLikeBrowser(document);
   removeHidden(document, { cookieBanners: true });
   const doctype = /^\s*(<!doctype[^>]*>)/i.exec(html)?.[1];

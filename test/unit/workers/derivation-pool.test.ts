@@ -29,14 +29,19 @@ describe('the derivation pool', { timeout: 60_000 }, () => {
     expect(results.map((result) => result.markdown)).toEqual(['# Page 1', '# Page 2', '# Page 3']);
   });
 
-  it('inspects fetched pages for the HTTP fast path in the same workers', async () => {
+  it('inspects and derives pages fetched for the HTTP fast path in the same workers', async () => {
+    const fetched = (html: string) => ({ url: 'https://example.test/', statusCode: 200, rawHtml: html });
     const [shell, text] = await Promise.all([
-      pool.inspect('<div id="root"></div><script src="/app.js"></script>'),
-      pool.inspect('<!doctype html><html><head></head><body><p>Text</p><p hidden>gone</p></body></html>'),
+      pool.deriveFetched(fetched('<div id="root"></div><script src="/app.js"></script>'), options),
+      pool.deriveFetched(
+        fetched('<!doctype html><html><head></head><body><p>Text</p><p hidden>gone</p></body></html>'),
+        options,
+      ),
     ]);
     expect(shell).toEqual({ needsBrowser: 'empty framework mount point' });
-    expect(text).toEqual({
-      renderedHtml: '<!doctype html>\n<html><head></head><body><p>Text</p></body></html>',
+    expect(text).toMatchObject({
+      capture: { renderedHtml: '<!doctype html>\n<html><head></head><body><p>Text</p></body></html>' },
+      derived: { markdown: 'Text' },
     });
   });
 
