@@ -20,13 +20,21 @@ export interface RunOptions {
   browserClass?: BrowserClass;
   /** The team the task is for; only then may one of the team's donated browsers run it. */
   teamId?: string;
+  /**
+   * `background` for the pages of crawl and batch jobs: a waiting task that someone waits for
+   * (a scrape, a search, a map's start page) goes to the next free tab before any of them.
+   */
+  priority?: TaskPriority;
 }
+
+export type TaskPriority = 'interactive' | 'background';
 
 interface PendingTask {
   id: string;
   spec: PageTaskSpec;
   browserClass: BrowserClass;
   teamId: string | undefined;
+  priority: TaskPriority;
   deadlineAt: number;
   attempts: number;
   workerId: string | undefined;
@@ -180,7 +188,7 @@ export function createTaskScheduler({
   };
 
   return {
-    run(spec, { timeoutMs, browserClass = 'basic', teamId }) {
+    run(spec, { timeoutMs, browserClass = 'basic', teamId, priority = 'interactive' }) {
       // Refused before anything is sent: the team's login is connected for this URL, and no
       // browser holding it allows what the task asks (executeJavascript, a Cookie header).
       const covering = donatedFor(teamId, spec);
@@ -201,6 +209,7 @@ export function createTaskScheduler({
           spec,
           browserClass,
           teamId,
+          priority,
           deadlineAt: now() + timeoutMs,
           attempts: 0,
           workerId: undefined,
@@ -213,7 +222,10 @@ export function createTaskScheduler({
           }, timeoutMs),
         };
         tasks.set(task.id, task);
-        queue.push(task);
+        // Interactive tasks queue ahead of every background one, in arrival order among themselves.
+        const firstBackground = queue.findIndex((queued) => queued.priority === 'background');
+        if (priority === 'interactive' && firstBackground >= 0) queue.splice(firstBackground, 0, task);
+        else queue.push(task);
         armNoBrowserTimer(task);
         pump();
       });

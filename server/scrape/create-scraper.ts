@@ -4,7 +4,7 @@ import type { ScrapeRequestV2 } from '../../shared/api/v2/scrape-request';
 import type { BasicFormat } from '../../shared/formats/derive-formats';
 import { InvalidSelectorError, validateSelectors } from '../../shared/html/clean-html';
 import type { BrowserClass, PageCapture, PageTaskSpec } from '../../shared/protocol/messages';
-import type { RunOptions } from '../hub/task-scheduler';
+import type { RunOptions, TaskPriority } from '../hub/task-scheduler';
 import { errors } from '../http/errors';
 import type { LlmProvider } from '../llm/llm-provider';
 import type { MapIndexRecorder } from '../map/create-map-index-recorder';
@@ -71,6 +71,8 @@ export interface ScrapeContext {
   indexPage?: boolean;
   /** Skip the HTTP fast path: search engines answer plain HTTP clients with captchas, not results. */
   browserOnly?: boolean;
+  /** `background` for job pages: a browser task someone waits for goes first (task-scheduler.ts). */
+  priority?: TaskPriority;
 }
 
 /**
@@ -188,6 +190,7 @@ export function createScraper({
               timeoutMs: tried ? Math.max(1, timeoutMs - (Date.now() - startedAt)) : timeoutMs,
               proxy: request.proxy,
               teamId,
+              priority: context.priority,
             },
           ).catch((err: unknown) => {
             throw taskErrorToApiError(err, target);

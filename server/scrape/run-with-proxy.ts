@@ -1,6 +1,6 @@
 import type { BrowserClass, PageCapture, PageTaskSpec } from '../../shared/protocol/messages';
 import { TaskError } from '../hub/task-error';
-import type { RunOptions } from '../hub/task-scheduler';
+import type { RunOptions, TaskPriority } from '../hub/task-scheduler';
 import { looksBlocked } from './looks-blocked';
 
 export type ProxyMode = 'basic' | 'stealth' | 'auto';
@@ -27,14 +27,19 @@ export async function runWithProxy(
     timeoutMs,
     proxy,
     teamId,
+    priority,
   }: {
     timeoutMs: number;
     proxy: ProxyMode;
     /** Lets the team's donated browsers take the task (whatever the class). */
     teamId?: string | undefined;
+    priority?: TaskPriority | undefined;
   },
 ): Promise<RoutedCapture> {
-  const forTeam = teamId === undefined ? {} : { teamId };
+  const forTeam = {
+    ...(teamId === undefined ? {} : { teamId }),
+    ...(priority === undefined ? {} : { priority }),
+  };
   if (proxy === 'stealth') {
     if (connectedBrowsers('stealth') === 0) {
       throw new TaskError('NO_STEALTH_BROWSER', 'No stealth browser is connected');

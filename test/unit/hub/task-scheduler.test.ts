@@ -52,6 +52,35 @@ describe('task scheduler', () => {
     await expect(second).resolves.toEqual(capture);
   });
 
+  it('gives the next free tab to a waiting interactive task before waiting job pages', async () => {
+    const scheduler = createTaskScheduler({ noBrowserGraceMs: 1_000 });
+    const a = fakeWorker('a', 1);
+    scheduler.addWorker(a.worker);
+    const specs = ['page-1', 'page-2', 'page-3'].map((page) => ({
+      ...spec,
+      url: `http://example.test/${page}`,
+    }));
+    const urlsSent: string[] = [];
+    a.worker.send = ({ taskId, spec: sent }) => {
+      a.sent.push(taskId);
+      urlsSent.push(sent.url);
+    };
+    const pages = specs.map((page) => scheduler.run(page, { timeoutMs: 5_000, priority: 'background' }));
+    const first = scheduler.run({ ...spec, url: 'http://example.test/scrape-1' }, { timeoutMs: 5_000 });
+    const second = scheduler.run({ ...spec, url: 'http://example.test/scrape-2' }, { timeoutMs: 5_000 });
+    for (let done = 0; done < 5; done += 1) {
+      scheduler.complete('a', a.sent[done] as string, { capture });
+    }
+    await Promise.all([...pages, first, second]);
+    expect(urlsSent.map((url) => url.replace('http://example.test/', ''))).toEqual([
+      'page-1',
+      'scrape-1',
+      'scrape-2',
+      'page-2',
+      'page-3',
+    ]);
+  });
+
   it('spreads tasks over the least busy workers', () => {
     const scheduler = createTaskScheduler({ noBrowserGraceMs: 1_000 });
     const a = fakeWorker('a', 2);
