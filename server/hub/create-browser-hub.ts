@@ -19,6 +19,7 @@ import type { BrowserTokens } from './browser-tokens';
 import type { DonatedBrowserDirectory } from './donated-browser-directory';
 import { TaskError } from './task-error';
 import { createTaskScheduler, type RunOptions } from './task-scheduler';
+import { hubOriginAllowed } from './hub-origin';
 
 export interface BrowserHub {
   /** Takes over an HTTP upgrade request for the hub path. */
@@ -343,6 +344,11 @@ export function createBrowserHub({
 
   return {
     handleUpgrade(request, socket, head) {
+      if (!hubOriginAllowed(request.headers.origin)) {
+        // A web page (any Origin but the extension's) never gets a hub socket, whatever it sends.
+        socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+        return;
+      }
       wss.handleUpgrade(request, socket, head, (ws) => wss.emit('connection', ws, request));
     },
     runTask: (spec, options) => scheduler.run(spec, options),

@@ -10,6 +10,8 @@ import {
 import { createBrowserTokens, type BrowserTokens } from '../../../server/hub/browser-tokens';
 import { createBrowserHub, type BrowserHub } from '../../../server/hub/create-browser-hub';
 import { silentLog } from '../../../server/log';
+import { WebSocket } from 'ws';
+import { EXTENSION_ID } from '../../../shared/extension-identity';
 import { connectFakeBrowser } from '../../helpers/fake-browser-client';
 
 const capture: PageCapture = {
@@ -40,7 +42,30 @@ afterEach(async () => {
   server.close();
 });
 
+/** How an upgrade with this Origin header ends: opened, or refused with an HTTP status. */
+function upgradeWithOrigin(origin: string): Promise<number | 'open'> {
+  return new Promise((resolve, reject) => {
+    const socket = new WebSocket(hubUrl, { headers: { origin } });
+    socket.on('open', () => {
+      socket.close();
+      resolve('open');
+    });
+    socket.on('unexpected-response', (_request, response) => {
+      resolve(response.statusCode ?? 0);
+      socket.terminate();
+    });
+    socket.on('error', (error) => reject(error));
+  });
+}
+
 describe('browser hub', () => {
+  it('opens hub sockets for the extension’s origin and none for a web page’s', async () => {
+    expect(await upgradeWithOrigin(`chrome-extension://${EXTENSION_ID}`)).toBe('open');
+    expect(await upgradeWithOrigin('https://attacker.test')).toBe(403);
+    expect(await upgradeWithOrigin('chrome-extension://aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa')).toBe(403);
+    expect(await upgradeWithOrigin('null')).toBe(403);
+  });
+
   it('welcomes a browser with a launch token and hands out a session token for reconnects', async () => {
     const browser = await connectFakeBrowser(hubUrl);
     browser.hello(tokens.issueLaunchToken());
