@@ -44,6 +44,8 @@ export function createPageTaskStore(database: Database) {
       // A job's tasks are counted for every page (its limit, its end). The embedded store narrows
       // by single-field indexes only; a task keeps its place in this one as its state changes.
       await tasks.createIndex({ name: 'job', keys: { jobId: 1 } });
+      // Claims look among queued or leased tasks only; done ones pile up as jobs run.
+      await tasks.createIndex({ name: 'state', keys: { state: 1 } });
     },
 
     /** Adds a task unless the job already has one for this URL; returns whether it was added. */
@@ -60,8 +62,10 @@ export function createPageTaskStore(database: Database) {
     },
 
     /**
-     * Leases the oldest claimable task (queued and due, or leased with an expired lease) to `owner`.
-     * `jobIds` limits the claim to some jobs (e.g. those with free concurrency).
+     * Leases a claimable task to `owner`: one whose lease expired (its server or browser died)
+     * first, else the queued task that has been due longest. `jobIds` limits the claim to some
+     * jobs (e.g. those with free concurrency). Two queries on a task state each, rather than one
+     * on either, so that a store can narrow them by state instead of reading every task.
      */
     async claimNext({
       owner,
@@ -75,25 +79,25 @@ export function createPageTaskStore(database: Database) {
       now?: Date;
     }) {
       const jobFilter = jobIds === undefined ? {} : { jobId: { $in: [...jobIds] } };
-      return tasks.findOneAndUpdate(
-        {
-          ...jobFilter,
-          $or: [
-            { state: 'queued', availableAt: { $lte: now } },
-            { state: 'leased', leaseExpiresAt: { $lt: now } },
-          ],
+      const lease = {
+        $set: {
+          state: 'leased',
+          leaseOwner: owner,
+          leaseToken: randomUUID(),
+          leaseExpiresAt: new Date(now.getTime() + leaseMs),
+          updatedAt: now,
         },
-        {
-          $set: {
-            state: 'leased',
-            leaseOwner: owner,
-            leaseToken: randomUUID(),
-            leaseExpiresAt: new Date(now.getTime() + leaseMs),
-            updatedAt: now,
-          },
-          $inc: { attempts: 1 },
-        },
-        { sort: { availableAt: 1 } },
+        $inc: { attempts: 1 },
+      };
+      return (
+        (await tasks.findOneAndUpdate(
+          { ...jobFilter, state: 'leased', leaseExpiresAt: { $lt: now } },
+          lease,
+          { sort: { availableAt: 1 } },
+        )) ??
+        (await tasks.findOneAndUpdate({ ...jobFilter, state: 'queued', availableAt: { $lte: now } }, lease, {
+          sort: { availableAt: 1 },
+        }))
       );
     },
 

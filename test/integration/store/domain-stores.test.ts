@@ -208,6 +208,17 @@ describe.each(DATABASE_BACKENDS)('$kind database: domain stores', (backend) => {
         expect(await stores.pageTasks.countInState('job', 'done')).toBe(1);
       });
 
+      it('takes over an expired lease before queued tasks, however long these have been due', async () => {
+        await stores.pageTasks.enqueue(task('a'), at(2));
+        const stalled = await stores.pageTasks.claimNext({ owner: 'w1', leaseMs: 10_000, now: at(2) });
+        await stores.pageTasks.enqueue(task('b'), at(0));
+        const next = await stores.pageTasks.claimNext({ owner: 'w2', leaseMs: 10_000, now: at(16) });
+        expect(next?._id).toBe(stalled?._id);
+        expect((await stores.pageTasks.claimNext({ owner: 'w2', leaseMs: 10_000, now: at(16) }))?.url).toBe(
+          task('b').url,
+        );
+      });
+
       it('retries a failed task later or fails it for good, and cancels what has not run', async () => {
         await stores.pageTasks.enqueue(task('a'), at(0));
         await stores.pageTasks.enqueue(task('b'), at(0));
