@@ -107,6 +107,21 @@ try {
     better: 'higher',
     note: `${staticCrawl.pages} pages`,
   });
+  // The peers convert the whole page; Tabhive's default keeps the main content (Readability).
+  const wholePageCrawl = await measureCrawl(tabhive, {
+    startUrl: staticStart,
+    includePaths: ['^/static/'],
+    limit: STATIC_PAGES + 1,
+    scrapeOptions: { onlyMainContent: false },
+  });
+  rows.push({
+    key: 'tabhive-fast-static-crawl-whole-page',
+    label: 'Tabhive crawl of the static pages (HTTP fast path), onlyMainContent: false as the peers',
+    value: rate(wholePageCrawl),
+    unit: 'pages/s',
+    better: 'higher',
+    note: `${wholePageCrawl.pages} pages`,
+  });
   const mixedCrawl = await measureCrawl(tabhive, { startUrl, limit: allPages });
   rows.push({
     key: 'tabhive-default-crawl',
@@ -215,6 +230,12 @@ const RATIOS: BenchRatio[] = [
     numerator: 'tabhive-fast-static-crawl',
     denominator: 'crawlee-cheerio-static-crawl',
     target: 2,
+  },
+  {
+    key: 'fast-whole-page-vs-cheerio',
+    label: 'Tabhive static crawl, whole page (onlyMainContent: false) ÷ Crawlee CheerioCrawler',
+    numerator: 'tabhive-fast-static-crawl-whole-page',
+    denominator: 'crawlee-cheerio-static-crawl',
   },
   {
     key: 'default-vs-playwright',

@@ -18,7 +18,18 @@ interface CrawlStatus {
 /** A /v2/crawl with Markdown output, timed from the request to the job's completion. */
 export async function measureCrawl(
   tabhive: TabhiveProcess,
-  { startUrl, includePaths, limit }: { startUrl: string; includePaths?: string[]; limit: number },
+  {
+    startUrl,
+    includePaths,
+    limit,
+    scrapeOptions = {},
+  }: {
+    startUrl: string;
+    includePaths?: string[];
+    limit: number;
+    /** On top of Markdown output with maxAge 0. */
+    scrapeOptions?: Record<string, unknown>;
+  },
 ): Promise<CrawlMeasure> {
   const started = performance.now();
   const { id } = await tabhive.api<{ id: string }>('POST', '/v2/crawl', {
@@ -26,7 +37,7 @@ export async function measureCrawl(
     limit,
     sitemap: 'skip',
     ...(includePaths === undefined ? {} : { includePaths }),
-    scrapeOptions: { formats: ['markdown'], maxAge: 0 },
+    scrapeOptions: { formats: ['markdown'], maxAge: 0, ...scrapeOptions },
   });
   let status: CrawlStatus;
   for (;;) {
