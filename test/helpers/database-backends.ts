@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { silentLog } from '../../server/log';
+import { createStores, ensureIndexes, type Stores } from '../../server/store/create-stores';
 import type { Database } from '../../server/store/database';
 import { createEmbeddedDatabase } from '../../server/store/embedded/create-embedded-database';
 import { createMongoDatabase } from '../../server/store/mongo/create-mongo-database';
@@ -89,3 +90,10 @@ export const DATABASE_BACKENDS: DatabaseBackend[] = [
     },
   ),
 ];
+
+/** The domain stores on a fresh, empty database of `harness`, their indexes made. */
+export async function freshStores(harness: ReturnType<DatabaseBackend['use']>): Promise<Stores> {
+  const stores = createStores(await harness.fresh());
+  await ensureIndexes(stores);
+  return stores;
+}

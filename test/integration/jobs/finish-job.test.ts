@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { finishIfDone } from '../../../server/jobs/finish-job';
-import { createStores, ensureIndexes, type Stores } from '../../../server/store/create-stores';
-import { DATABASE_BACKENDS } from '../../helpers/database-backends';
+import type { Stores } from '../../../server/store/create-stores';
+import { DATABASE_BACKENDS, freshStores } from '../../helpers/database-backends';
 
 describe.each(DATABASE_BACKENDS)('$kind database: finishing a job', (backend) => {
   describe.skipIf(!backend.available)(backend.kind, () => {
@@ -9,8 +9,7 @@ describe.each(DATABASE_BACKENDS)('$kind database: finishing a job', (backend) =>
     let stores: Stores;
 
     beforeEach(async () => {
-      stores = createStores(await harness.fresh());
-      await ensureIndexes(stores);
+      stores = await freshStores(harness);
     });
 
     it('sets creditsUsed to the sum of its pages, also when two instances finish it at once', async () => {

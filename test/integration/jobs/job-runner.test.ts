@@ -7,10 +7,10 @@ import { crawlSpecFromV2, type JobSpec } from '../../../server/jobs/job-spec';
 import type { Log } from '../../../server/log';
 import type { Scraper } from '../../../server/scrape/create-scraper';
 import type { ScrapeDocument } from '../../../server/scrape/scrape-document';
-import { createStores, ensureIndexes, type Stores } from '../../../server/store/create-stores';
+import type { Stores } from '../../../server/store/create-stores';
 import { CrawlRequestV2 } from '../../../shared/api/v2/crawl-request';
 import { ScrapeOptionsV2 } from '../../../shared/api/v2/scrape-options';
-import { DATABASE_BACKENDS } from '../../helpers/database-backends';
+import { DATABASE_BACKENDS, freshStores } from '../../helpers/database-backends';
 import { waitUntil } from '../../helpers/start-test-tabhive';
 
 const silent: Log = {
@@ -66,8 +66,7 @@ describe.each(DATABASE_BACKENDS)('$kind database: the job runner', (backend) => 
     const runners: JobRunner[] = [];
 
     beforeEach(async () => {
-      stores = createStores(await harness.fresh());
-      await ensureIndexes(stores);
+      stores = await freshStores(harness);
       jobs = createJobService({ stores });
     });
     afterEach(async () => {

@@ -1,10 +1,10 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { PageCapture } from '../../../shared/protocol/messages';
-import { createStores, ensureIndexes, purgeExpired, type Stores } from '../../../server/store/create-stores';
+import { purgeExpired, type Stores } from '../../../server/store/create-stores';
 import { DuplicateKeyError } from '../../../server/store/database';
 import { apiKeyDigest } from '../../../server/store/stores/api-key-store';
 import { CACHE_RETENTION_MS, PUBLIC_SCOPE } from '../../../server/store/stores/cache-store';
-import { DATABASE_BACKENDS } from '../../helpers/database-backends';
+import { DATABASE_BACKENDS, freshStores } from '../../helpers/database-backends';
 
 const capture = (statusCode: number, marker: string): PageCapture => ({
   url: 'https://site.test/',
@@ -22,8 +22,7 @@ describe.each(DATABASE_BACKENDS)('$kind database: domain stores', (backend) => {
     let stores: Stores;
 
     beforeEach(async () => {
-      stores = createStores(await harness.fresh());
-      await ensureIndexes(stores);
+      stores = await freshStores(harness);
     });
 
     describe('cache', () => {

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createStores, ensureIndexes, purgeExpired, type Stores } from '../../../server/store/create-stores';
+import { purgeExpired, type Stores } from '../../../server/store/create-stores';
 import { SEARCH_INDEX_RETENTION_MS } from '../../../server/store/stores/search-index-store';
 import {
   MAX_INDEXED_TEXT_CHARS,
@@ -7,7 +7,7 @@ import {
 } from '../../../server/search/add-page-to-search-index';
 import { createLocalIndexProvider } from '../../../server/search/local-index-provider';
 import { parseQuery } from '../../../server/search/parse-query';
-import { DATABASE_BACKENDS } from '../../helpers/database-backends';
+import { DATABASE_BACKENDS, freshStores } from '../../helpers/database-backends';
 
 const search = (stores: Stores, teamId: string, text: string, tbs?: string) =>
   createLocalIndexProvider({ searchIndex: stores.searchIndex })
@@ -30,8 +30,7 @@ describe.each(DATABASE_BACKENDS)('$kind database: search index', (backend) => {
     let stores: Stores;
 
     beforeEach(async () => {
-      stores = createStores(await harness.fresh());
-      await ensureIndexes(stores);
+      stores = await freshStores(harness);
     });
 
     const add = (teamId: string, url: string, title: string, markdown: string, description?: string) =>

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { isGeneratedApiKey } from '../../../server/auth/api-key-format';
-import { createStores, ensureIndexes, type Stores } from '../../../server/store/create-stores';
-import { DATABASE_BACKENDS } from '../../helpers/database-backends';
+import type { Stores } from '../../../server/store/create-stores';
+import { DATABASE_BACKENDS, freshStores } from '../../helpers/database-backends';
 
 describe.each(DATABASE_BACKENDS)('$kind database: teams, keys and credits', (backend) => {
   describe.skipIf(!backend.available)(backend.kind, () => {
@@ -9,8 +9,7 @@ describe.each(DATABASE_BACKENDS)('$kind database: teams, keys and credits', (bac
     let stores: Stores;
 
     beforeEach(async () => {
-      stores = createStores(await harness.fresh());
-      await ensureIndexes(stores);
+      stores = await freshStores(harness);
     });
 
     it('spends a small allowance exactly under 50 concurrent workers, each charge delivered twice', async () => {

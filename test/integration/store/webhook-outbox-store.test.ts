@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createStores, ensureIndexes, purgeExpired, type Stores } from '../../../server/store/create-stores';
+import { purgeExpired, type Stores } from '../../../server/store/create-stores';
 import { WEBHOOK_RETENTION_MS } from '../../../server/store/stores/webhook-outbox-store';
-import { DATABASE_BACKENDS } from '../../helpers/database-backends';
+import { DATABASE_BACKENDS, freshStores } from '../../helpers/database-backends';
 
 const BASE_MS = Math.floor(Date.now() / 1000) * 1000;
 const at = (seconds: number) => new Date(BASE_MS + seconds * 1000);
@@ -19,8 +19,7 @@ describe.each(DATABASE_BACKENDS)('$kind database: webhook outbox and crawl notes
     let stores: Stores;
 
     beforeEach(async () => {
-      stores = createStores(await harness.fresh());
-      await ensureIndexes(stores);
+      stores = await freshStores(harness);
     });
 
     it('enqueues an event once, whatever its key is enqueued as again', async () => {
