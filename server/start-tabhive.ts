@@ -278,6 +278,7 @@ export async function startTabhive({
     .catch((err: unknown) => log.warn('could not prepare the default team', { error: String(err) }));
   jobRunner.start();
   webhookSender.start();
+  derivationPool.warm();
 
   let launcher: LocalLauncher | undefined;
   if (chromePath !== undefined) {

@@ -19,6 +19,13 @@ export interface DerivationPool {
   derive(capture: PageCapture, options: PageDeriveOptions): Promise<PageDerivation>;
   /** The verdict and, when the page qualifies, its formats, from one parse (derive-fetched-page.ts). */
   deriveFetched(page: FetchedPage, options: PageDeriveOptions): Promise<FetchedPageOutcome>;
+  /**
+   * Starts every worker now rather than on first use: loading the derivation code takes a worker
+   * a second or more, which the first pages after a start would otherwise wait for.
+   */
+  warm(): void;
+  /** Worker threads running now. */
+  workers(): number;
   close(): Promise<void>;
 }
 
@@ -107,6 +114,10 @@ export function createDerivationPool({
     derive: (capture, options) => submit<PageDerivation>({ id: nextId++, kind: 'derive', capture, options }),
     deriveFetched: (page, options) =>
       submit<FetchedPageOutcome>({ id: nextId++, kind: 'fetched', page, options }),
+    warm() {
+      while (!closed && started < size) idle.push(spawn());
+    },
+    workers: () => started,
     async close() {
       closed = true;
       for (const pending of queue.splice(0)) pending.reject(new Error('the derivation pool is closed'));

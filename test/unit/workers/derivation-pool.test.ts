@@ -45,6 +45,20 @@ describe('the derivation pool', { timeout: 60_000 }, () => {
     });
   });
 
+  it('starts its workers ahead of the first page when warmed', async () => {
+    const cold = createDerivationPool({ log: createLog({ quiet: true }), size: 2 });
+    try {
+      expect(cold.workers()).toBe(0);
+      cold.warm();
+      expect(cold.workers()).toBe(2);
+      const result = await cold.derive(page('<h1>Warm</h1>'), options);
+      expect(result.markdown).toBe('# Warm');
+      expect(cold.workers()).toBe(2);
+    } finally {
+      await cold.close();
+    }
+  });
+
   it('parses a PDF and counts its pages', async () => {
     const pdfBase64 = minimalPdf(['PDF Test File', 'Page two']).toString('base64');
     const result = await pool.derive({ ...page(''), contentType: 'application/pdf', pdfBase64 }, options);
