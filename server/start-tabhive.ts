@@ -13,12 +13,7 @@ import { createCrawlPromptReader } from './crawl-prompt/create-crawl-prompt-read
 import { createBrowserHub, type BrowserHub } from './hub/create-browser-hub';
 import { createDonatedBrowserDirectory } from './hub/donated-browser-directory';
 import { createEgress } from './egress/create-egress';
-import {
-  HTTP_PAGES_IN_FLIGHT,
-  createBrowserSlots,
-  crawlBrowserSlots,
-  type BrowserSlots,
-} from './jobs/browser-slots';
+import { HTTP_PAGES_IN_FLIGHT, createBrowserSlots, type BrowserSlots } from './jobs/browser-slots';
 import { createJobRunner, type JobRunner } from './jobs/create-job-runner';
 import type { JobSpec } from './jobs/job-spec';
 import { createJobService } from './jobs/create-job-service';
@@ -168,10 +163,13 @@ export async function startTabhive({
   const scraper = createScraper(scraperParts);
   const tabs = () => hub.connectedBrowsers('basic') * config.TABS_PER_BROWSER;
   // Job pages hold a tab only when they go to a browser; those served over HTTP do not wait for one.
-  const jobBrowserSlots = createBrowserSlots(() => crawlBrowserSlots(tabs()));
+  // They may fill every tab: a task someone waits for (a scrape, a search) takes the next tab that
+  // frees, ahead of the job's pages (task-scheduler.ts priorities).
+  const jobBrowserSlots = createBrowserSlots(tabs);
   const jobScraper = createScraper({
     ...scraperParts,
-    runTask: (spec, options) => jobBrowserSlots.run(() => hub.runTask(spec, options)),
+    runTask: (spec, options) =>
+      jobBrowserSlots.run(() => hub.runTask(spec, { ...options, priority: 'background' })),
   });
   const jobs = createJobService({ stores, urlPolicy });
   const jobRunner = createJobRunner({
@@ -181,7 +179,7 @@ export async function startTabhive({
     log,
     mapIndex: mapIndexRecorder,
     teamConcurrency: config.TEAM_CONCURRENCY,
-    capacity: () => crawlBrowserSlots(tabs()),
+    capacity: tabs,
     ...(config.HTTP_FAST_PATH
       ? {
           httpPages: {

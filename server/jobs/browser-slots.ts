@@ -1,12 +1,4 @@
 /**
- * Crawl and batch pages leave a quarter of the tabs (at least one) to single scrapes; with one
- * tab or none there is nothing to leave.
- */
-export function crawlBrowserSlots(tabs: number): number {
-  return tabs <= 1 ? tabs : Math.max(1, tabs - Math.max(1, Math.floor(tabs / 4)));
-}
-
-/**
  * Pages a job runner may have in flight beyond its browser slots: pages the HTTP fast path serves
  * wait on the network and the derivation workers, not on a tab. Team concurrency still bounds them.
  */

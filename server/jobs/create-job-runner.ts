@@ -45,8 +45,8 @@ const RETRYABLE_CODES = new Set(['NO_BROWSER_AVAILABLE', 'SCRAPE_ALL_ENGINES_FAI
  * (ledger key `page:<taskId>`), follows the crawl's links, and finishes the job when nothing is
  * queued or running. Several runners (server instances) may share one store.
  *
- * `capacity()` is how many pages that need a browser this runner may have in flight: the server
- * keeps it below what its browsers can take, so single scrapes always find a free tab. Jobs whose
+ * `capacity()` is how many pages that need a browser this runner may have in flight: the tabs
+ * its browsers have (a single scrape takes the next tab that frees, ahead of job pages). Jobs whose
  * pages the HTTP fast path may serve get `httpPages.extra` more: those take a browser slot
  * (browser-slots.ts) only if they turn out to need one.
  */

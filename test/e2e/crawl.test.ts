@@ -9,7 +9,8 @@ let tabhive: Awaited<ReturnType<typeof startTestTabhive>>;
 let firecrawl: Firecrawl;
 
 beforeAll(async () => {
-  site = await startCrawlSite();
+  // The /slow/ pages hold each fetch long enough for a sampler to see how many run at once.
+  site = await startCrawlSite({ slowMs: 150 });
   tabhive = await startTestTabhive({ browsers: 2 });
   firecrawl = new Firecrawl({ apiKey: tabhive.apiKey, apiUrl: tabhive.url });
 });
@@ -213,7 +214,7 @@ describe('crawl', () => {
       peak.value = Math.max(peak.value, tabhive.tabhive.jobRunner.inFlight());
     }, 20);
     const capped = await crawl('v2', {
-      url: site.url('/docs/'),
+      url: site.url('/slow/'),
       maxConcurrency: 2,
       limit: 6,
       sitemap: 'skip',
@@ -226,7 +227,7 @@ describe('crawl', () => {
     await tabhive.tabhive.stores.teams.configure('default', { maxConcurrency: 3 });
     peak.value = 0;
     const teamCapped = await crawl('v2', {
-      url: site.url('/docs/'),
+      url: site.url('/slow/'),
       limit: 8,
       sitemap: 'skip',
       scrapeOptions: { maxAge: 0 },
@@ -237,18 +238,19 @@ describe('crawl', () => {
     expect(peak.value).toBe(3);
   });
 
-  it('leaves browser tabs to single scrapes during a big crawl, lists it, cancels it', async () => {
+  it('serves a single scrape during a crawl that holds every tab, lists the crawl, cancels it', async () => {
     // A header of its own sends every page to a browser (the HTTP fast path would hold no tab).
     const started = await firecrawl.startCrawl(site.url('/'), {
       limit: 100,
       scrapeOptions: { maxAge: 0, headers: { 'x-crawl-test': 'browser' } },
     });
-    // 2 browsers × 4 tabs: the crawl takes 6 of them at most, so a single scrape finds one free.
+    // 2 browsers × 4 tabs, all the crawl's: the scrape takes the first tab that frees, ahead of
+    // the crawl's next page (task-scheduler.ts), and never waits for the crawl to end.
     const slots = tabhive.tabhive.jobBrowserSlots;
-    await waitUntil(() => slots.inUse() === 6, 30_000, 'the crawl to fill its share');
-    const single = await tabhive.post('/v2/scrape', { url: site.url('/about.html'), maxAge: 0 });
+    await waitUntil(() => slots.inUse() === 8, 30_000, 'the crawl to fill every tab');
+    const single = await tabhive.post('/v2/scrape', { url: site.url('/about.html?single'), maxAge: 0 });
     expect(single.status).toBe(200);
-    expect(slots.inUse()).toBeLessThanOrEqual(6);
+    expect(slots.inUse()).toBeLessThanOrEqual(8);
 
     const active = await firecrawl.getActiveCrawls();
     const listed = active.crawls.find((entry) => entry.id === started.id);

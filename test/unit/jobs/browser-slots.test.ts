@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createBrowserSlots, crawlBrowserSlots } from '../../../server/jobs/browser-slots';
+import { createBrowserSlots } from '../../../server/jobs/browser-slots';
 
 const settle = () => new Promise((resolve) => setImmediate(resolve));
 
@@ -21,10 +21,6 @@ function controlled() {
 }
 
 describe('browser slots of job pages', () => {
-  it('leave a quarter of the tabs (at least one) to single scrapes, unless there is one tab or none', () => {
-    expect([0, 1, 2, 3, 4, 8, 12].map(crawlBrowserSlots)).toEqual([0, 1, 1, 2, 3, 6, 9]);
-  });
-
   it('let as many pages into a browser as the limit says, the others in arrival order as slots free', async () => {
     const slots = createBrowserSlots(() => 2);
     const pages = [controlled(), controlled(), controlled(), controlled()];
