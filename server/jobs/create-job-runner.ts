@@ -31,6 +31,15 @@ const UNAVAILABLE_POLL_MS = 2_000;
  */
 const MAX_FAILED_RUNS = 3;
 const RETRY_BACKOFF_MS = 1_000;
+/**
+ * How much of a team's concurrency its crawl and batch pages may hold: all but a quarter (at
+ * least one), so that a big crawl leaves the team's single scrapes room instead of 429s. A team
+ * limited to one keeps it for whichever comes first.
+ */
+export function jobShareOfTeam(teamMax: number): number {
+  return teamMax <= 1 ? teamMax : teamMax - Math.max(1, Math.floor(teamMax / 4));
+}
+
 /** A claimed task that must wait for its job's or team's concurrency goes back for this long. */
 const WAIT_MS = 250;
 const SWEEP_MS = 5_000;
@@ -377,7 +386,7 @@ export function createJobRunner({
 
   const limitsWait = async (job: Job, spec: JobSpec): Promise<number | undefined> => {
     const team = await stores.teams.get(job.teamId);
-    const teamMax = team?.maxConcurrency ?? teamConcurrency;
+    const teamMax = jobShareOfTeam(team?.maxConcurrency ?? teamConcurrency);
     const delay = await delayOf(job, spec);
     const jobMax = delay !== undefined ? 1 : (spec.maxConcurrency ?? Infinity);
     if (count((entry) => entry.teamId === job.teamId) >= teamMax) return WAIT_MS;
