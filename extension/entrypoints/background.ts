@@ -80,7 +80,7 @@ export default defineBackground({
           await writeHubSettings({ ...settings, token });
       },
       takeLostTaskIds: async () => [...(await orphans), ...(await reclaimOrphans())],
-      onWelcome: () => undefined,
+      onWelcome: (welcome) => pool.setMaxIdle(welcome.maxConcurrentTasks),
       onTask: (task) =>
         void donorTasks.admit(task).then((admitted) => {
           if (admitted === undefined) return;

@@ -50,8 +50,11 @@ interface PooledTab extends TaskTab {
  * renderer accumulates (history, caches of sites it will not see again, leaks) stays bounded.
  */
 export const TASKS_PER_POOLED_TAB = 50;
-/** Beyond this many idle tabs a finished task's tab is closed instead of kept. */
-export const MAX_IDLE_TABS = 8;
+/**
+ * Idle tabs kept until the server says how many tasks it sends at once (its `welcome`): beyond
+ * that many, a finished task's tab is closed instead of kept.
+ */
+export const DEFAULT_MAX_IDLE_TABS = 4;
 /** How long a tab may take to show about:blank before it is closed instead. */
 const RESET_TIMEOUT_MS = 3_000;
 /** An idle tab shows about:blank after this long without a task. */
@@ -70,6 +73,7 @@ const policyKeyOf = (policy: NetworkPolicy | undefined) => JSON.stringify(policy
  */
 export function createTaskTabPool({ keepTabs }: { keepTabs: () => Promise<boolean> }) {
   const idle: PooledTab[] = [];
+  let maxIdle = DEFAULT_MAX_IDLE_TABS;
   /** Every tab the pool has handed out and not closed: idle or in a task. */
   const live = new Map<number, PooledTab>();
 
@@ -235,11 +239,19 @@ export function createTaskTabPool({ keepTabs }: { keepTabs: () => Promise<boolea
       const tab = live.get(handed.windowId);
       if (tab === undefined) return;
       tab.inTask = false;
-      const keep = reusable && tab.pooled && tab.uses < TASKS_PER_POOLED_TAB && idle.length < MAX_IDLE_TABS;
+      const keep = reusable && tab.pooled && tab.uses < TASKS_PER_POOLED_TAB && idle.length < maxIdle;
       if (keep && !tab.ended) park(tab);
       else await close(tab);
     },
 
+    /**
+     * As many idle tabs as the server may send tasks at once: more would only hold memory (each
+     * is a window with its renderer). Extra idle tabs close as they come back.
+     */
+    setMaxIdle(count: number) {
+      maxIdle = Math.max(1, count);
+      for (const tab of idle.splice(maxIdle)) void close(tab);
+    },
     /** Idle tabs right now. */
     idleCount: () => idle.length,
     /** Windows and rule ids the pool holds outside tasks (reported apart from what tasks hold). */
