@@ -30,6 +30,19 @@ const BATCH: JobSpec = {
   options: {},
 };
 
+/** The document a fake scraper returns for a page: its URL as Markdown, one credit. */
+const pageDocument = (url: string, scrapeId: string | undefined): ScrapeDocument => ({
+  markdown: `# ${url}`,
+  metadata: {
+    sourceURL: url,
+    url,
+    statusCode: 200,
+    scrapeId: scrapeId ?? 'none',
+    creditsUsed: 1,
+    proxyUsed: 'basic',
+  },
+});
+
 /** A scraper that answers from a table: a document, or an error to throw. */
 function fakeScraper(outcomes: (url: string, run: number) => Error | undefined) {
   const runs = new Map<string, number>();
@@ -41,18 +54,7 @@ function fakeScraper(outcomes: (url: string, run: number) => Error | undefined) 
       await new Promise((resolve) => setTimeout(resolve, 5));
       const error = outcomes(url, run);
       if (error !== undefined) throw error;
-      const document: ScrapeDocument = {
-        markdown: `# ${url}`,
-        metadata: {
-          sourceURL: url,
-          url,
-          statusCode: 200,
-          scrapeId: scrapeId ?? 'none',
-          creditsUsed: 1,
-          proxyUsed: 'basic',
-        },
-      };
-      return document;
+      return pageDocument(url, scrapeId);
     },
   };
   return { scraper, runs };
@@ -206,17 +208,7 @@ describe.each(DATABASE_BACKENDS)('$kind database: the job runner', (backend) => 
       const scraper: Scraper = {
         async scrape(request, { scrapeId }) {
           await new Promise((resolve) => setTimeout(resolve, 100));
-          const url = request.url.url;
-          return {
-            metadata: {
-              sourceURL: url,
-              url,
-              statusCode: 200,
-              scrapeId: scrapeId ?? '',
-              creditsUsed: 1,
-              proxyUsed: 'basic',
-            },
-          };
+          return pageDocument(request.url.url, scrapeId);
         },
       };
       const runner = createJobRunner({
@@ -282,17 +274,7 @@ describe.each(DATABASE_BACKENDS)('$kind database: the job runner', (backend) => 
         async scrape(request, { scrapeId, onCapture }) {
           const url = request.url.url;
           onCapture?.({ url, statusCode: 200, rawHtml, renderedHtml: rawHtml }, 'public');
-          return {
-            markdown: `# ${url}`,
-            metadata: {
-              sourceURL: url,
-              url,
-              statusCode: 200,
-              scrapeId: scrapeId ?? 'none',
-              creditsUsed: 1,
-              proxyUsed: 'basic',
-            },
-          };
+          return pageDocument(url, scrapeId);
         },
       };
       const enqueue = stores.pageTasks.enqueue;
