@@ -64,9 +64,10 @@ const policyKeyOf = (policy: NetworkPolicy | undefined) => JSON.stringify(policy
 
 /**
  * Warm task tabs of a launched browser. A launched browser's every tab is a task's, so a tab can
- * serve task after task (park() says what it shows in between). Only tasks that leave no state behind return
- * their tab (no emulation, no actions, nothing failed); any other task's tab is closed, and so is
- * every tab of a donated browser, whose windows must not linger in a person's browser.
+ * serve task after task (park() says what it shows in between). Only tasks that leave no state
+ * behind return their tab (no emulation, no actions, nothing failed); any other task's tab is
+ * closed, and so is every tab of a donated browser, whose windows must not linger in a person's
+ * browser.
  *
  * The tabs stay visible (each is the active tab of its own window): a background tab is throttled
  * and would capture timer-driven pages half-done (task-window.ts).
@@ -210,7 +211,6 @@ export function createTaskTabPool({ keepTabs }: { keepTabs: () => Promise<boolea
      * it has the address rules of `policy`.
      */
     async acquire(policy: NetworkPolicy | undefined): Promise<TaskTab> {
-      const pooled = await keepTabs();
       let tab: PooledTab | undefined;
       while (tab === undefined && idle.length > 0) {
         const candidate = idle.pop() as PooledTab;
@@ -219,7 +219,7 @@ export function createTaskTabPool({ keepTabs }: { keepTabs: () => Promise<boolea
         if (candidate.ended) await close(candidate);
         else tab = candidate;
       }
-      tab ??= await open(pooled);
+      tab ??= await open(await keepTabs());
       tab.uses += 1;
       tab.inTask = true;
       try {
@@ -252,8 +252,6 @@ export function createTaskTabPool({ keepTabs }: { keepTabs: () => Promise<boolea
       maxIdle = Math.max(1, count);
       for (const tab of idle.splice(maxIdle)) void close(tab);
     },
-    /** Idle tabs right now. */
-    idleCount: () => idle.length,
     /** Windows and rule ids the pool holds outside tasks (reported apart from what tasks hold). */
     idleHoldings() {
       // Idle ones, and those being reset or closed between tasks.
@@ -262,10 +260,6 @@ export function createTaskTabPool({ keepTabs }: { keepTabs: () => Promise<boolea
         windowIds: held.map((tab) => tab.windowId),
         ruleIds: held.flatMap((tab) => tab.addressRules?.ruleIds ?? []),
       };
-    },
-    /** Closes every idle tab (the connection is gone; a next one may come from another server). */
-    async drain(): Promise<void> {
-      await Promise.all(idle.splice(0).map((tab) => close(tab)));
     },
   };
 }
