@@ -23,6 +23,27 @@ export const STRICT_NETWORK_POLICY: NetworkPolicy = { allowPrivateNetworks: fals
 export type AddressRefusal = 'private-network' | 'metadata' | 'invalid';
 
 /**
+ * The verdict on a classified address or host: public passes, metadata and invalid never do,
+ * and a private one passes when private networks are allowed or `allowListed()` says so.
+ */
+function verdictOn(
+  kind: 'public' | 'private' | 'metadata' | 'invalid',
+  policy: Pick<NetworkPolicy, 'allowPrivateNetworks'>,
+  allowListed: () => boolean,
+): AddressRefusal | undefined {
+  switch (kind) {
+    case 'public':
+      return undefined;
+    case 'metadata':
+      return 'metadata';
+    case 'invalid':
+      return 'invalid';
+    case 'private':
+      return policy.allowPrivateNetworks || allowListed() ? undefined : 'private-network';
+  }
+}
+
+/**
  * The verdict on one address a name resolved to, or a socket ended up at. `hostname` is what the
  * URL named: a private answer for an allowed name passes, as does any address in an allowed range.
  */
@@ -32,18 +53,11 @@ export function refuseAddress(
   ip: string,
   hostname: string,
 ): AddressRefusal | undefined {
-  const address = classifyAddress(ip);
-  switch (address.kind) {
-    case 'public':
-      return undefined;
-    case 'metadata':
-      return 'metadata';
-    case 'invalid':
-      return 'invalid';
-    case 'private':
-      if (policy.allowPrivateNetworks) return undefined;
-      return allowsAddress(allowList, ip) || allowsName(allowList, hostname) ? undefined : 'private-network';
-  }
+  return verdictOn(
+    classifyAddress(ip).kind,
+    policy,
+    () => allowsAddress(allowList, ip) || allowsName(allowList, hostname),
+  );
 }
 
 /**
@@ -57,22 +71,12 @@ export function refuseHost(
   url: URL,
 ): AddressRefusal | 'needs-dns' | undefined {
   const host = classifyHost(url);
+  if (host.kind === 'needs-dns') return 'needs-dns';
   const hostname = url.hostname.replace(/^\[|\]$/g, '');
-  switch (host.kind) {
-    case 'needs-dns':
-      return 'needs-dns';
-    case 'public':
-      return undefined;
-    case 'metadata':
-      return 'metadata';
-    case 'invalid':
-      return 'invalid';
-    case 'private':
-      // allowsAddress only matches literals; allowsName only names.
-      return policy.allowPrivateNetworks ||
-        allowsName(allowList, hostname) ||
-        allowsAddress(allowList, hostname)
-        ? undefined
-        : 'private-network';
-  }
+  // allowsAddress only matches literals; allowsName only names.
+  return verdictOn(
+    host.kind,
+    policy,
+    () => allowsName(allowList, hostname) || allowsAddress(allowList, hostname),
+  );
 }
