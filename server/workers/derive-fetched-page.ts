@@ -1,4 +1,4 @@
-import { type RawHtmlFacts, readRawHtml } from '../../shared/formats/derive-formats';
+import { readRawHtml } from '../../shared/formats/derive-formats';
 import type { PageCapture } from '../../shared/protocol/messages';
 import { inspectFetchedPage } from '../scrape/fast-path/inspect-fetched-page';
 import { type PageDerivation, type PageDeriveOptions, derivePage } from './derive-page';
@@ -11,19 +11,17 @@ export type FetchedPageOutcome =
 
 /**
  * The fast path's verdict on a fetched page and, when it may stand for a browser's capture, its
- * formats, in one go: the HTML as fetched is parsed once for the verdict, the page's metadata and
- * images, and then made into the rendered page, which is parsed once more for cleaning and
- * Markdown (as a browser's capture is).
+ * formats, in one go and from one parse: the HTML as fetched is read for the verdict, the page's
+ * metadata and images, then made into the rendered page, and that same tree is cleaned and
+ * converted (as a browser's capture is after parsing its rendered HTML).
  */
 export async function deriveFetchedPage(
   page: FetchedPage,
   options: PageDeriveOptions,
 ): Promise<FetchedPageOutcome> {
-  let raw: RawHtmlFacts | undefined;
-  const verdict = inspectFetchedPage(page.rawHtml, (document) => {
-    raw = readRawHtml(document, page.url, options);
-  });
-  if (verdict.needsBrowser !== undefined) return verdict;
+  const verdict = inspectFetchedPage(page.rawHtml, (document) => readRawHtml(document, page.url, options));
+  if (verdict.needsBrowser !== undefined) return { needsBrowser: verdict.needsBrowser };
   const capture: PageCapture = { ...page, renderedHtml: verdict.renderedHtml };
-  return { capture, derived: await derivePage(capture, options, raw) };
+  const parsed = { raw: verdict.fetched, renderedDocument: verdict.renderedDocument };
+  return { capture, derived: await derivePage(capture, options, parsed) };
 }

@@ -1,7 +1,7 @@
 import {
   type DeriveOptions,
   type DerivedFormats,
-  type RawHtmlFacts,
+  type ParsedCapture,
   deriveFormats,
 } from '../../shared/formats/derive-formats';
 import type { PageCapture } from '../../shared/protocol/messages';
@@ -30,10 +30,10 @@ export interface PageDerivation extends DerivedFormats {
 export async function derivePage(
   capture: PageCapture,
   options: PageDeriveOptions,
-  /** The raw HTML's facts, when the caller had it parsed already (derive-fetched-page.ts). */
-  raw?: RawHtmlFacts,
+  /** The capture's HTML, when the caller had it parsed already (derive-fetched-page.ts). */
+  parsed?: ParsedCapture,
 ): Promise<PageDerivation> {
   if (capture.pdfBase64 !== undefined) return derivePdf(capture.pdfBase64, options);
-  const derived = { ...deriveFormats(capture, options, raw), pdfPages: 0 };
+  const derived = { ...deriveFormats(capture, options, parsed), pdfPages: 0 };
   return options.pageFacts ? { ...derived, facts: pageFacts(capture, derived.metadata) } : derived;
 }

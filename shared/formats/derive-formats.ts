@@ -45,17 +45,19 @@ interface Rendered {
 export function deriveFormats(
   capture: PageCapture,
   options: DeriveOptions,
-  /** What readRawHtml read from the capture's raw HTML, when its caller had it parsed already. */
-  raw?: RawHtmlFacts,
+  /** What the caller had parsed already (derive-fetched-page.ts), so as not to parse it again. */
+  parsed?: ParsedCapture,
 ): DerivedFormats {
   const kind = documentKind(capture.contentType);
   if (kind !== 'html') return deriveFromBody(capture, kind, options);
 
-  const rawDocument = raw === undefined ? parseHtml(capture.rawHtml) : undefined;
-  const { metadata, images, pageBase } = raw ?? readRawHtml(rawDocument as Document, capture.url, options);
+  const rawDocument = parsed === undefined ? parseHtml(capture.rawHtml) : undefined;
+  const { metadata, images, pageBase } =
+    parsed?.raw ?? readRawHtml(rawDocument as Document, capture.url, options);
   const renderedHtml = capture.renderedHtml || capture.rawHtml;
   const firstDocument =
-    renderedHtml === capture.rawHtml && rawDocument !== undefined ? rawDocument : parseHtml(renderedHtml);
+    parsed?.renderedDocument ??
+    (renderedHtml === capture.rawHtml && rawDocument !== undefined ? rawDocument : parseHtml(renderedHtml));
 
   let rendered = render(firstDocument, pageBase, options, options.onlyMainContent);
   if (options.onlyMainContent && isEmpty(rendered)) {
@@ -70,6 +72,16 @@ export function deriveFormats(
   if (rendered.links !== undefined) derived.links = rendered.links;
   if (images !== undefined) derived.images = images;
   return derived;
+}
+
+/** A capture its caller has parsed already: the raw HTML's facts and the rendered HTML's tree. */
+export interface ParsedCapture {
+  raw: RawHtmlFacts;
+  /**
+   * A document that parsing the capture's renderedHtml would give (its text nodes normalized);
+   * deriving changes it.
+   */
+  renderedDocument: Document;
 }
 
 /** What the formats take from the raw HTML rather than the rendered DOM. */

@@ -3,12 +3,16 @@ import { pageNeedsJavaScript } from './page-needs-javascript';
 import { removeHidden } from './remove-hidden';
 import { repairLikeBrowser } from './repair-like-browser';
 
-export type FetchedPageVerdict =
+export type FetchedPageVerdict<Facts> =
   | { needsBrowser: string }
   | {
       needsBrowser?: undefined;
+      /** What `readFetched` read from the page as fetched. */
+      fetched: Facts;
       /** The page with what a browser would not display left out (PageCapture.renderedHtml). */
       renderedHtml: string;
+      /** The tree renderedHtml was written from, as parsing renderedHtml would give it back. */
+      renderedDocument: Document;
     };
 
 /**
@@ -16,21 +20,24 @@ export type FetchedPageVerdict =
  * task hides are left out here too.
  *
  * Decides whether an HTML page fetched over HTTP may stand for what a browser would capture, and
- * if so makes its rendered HTML. Runs in a derivation worker: it parses the whole page.
+ * if so makes its rendered HTML. Runs in a derivation worker: it parses the whole page, once; the
+ * rendered tree is handed on so that deriving formats need not parse renderedHtml again.
  */
-export function inspectFetchedPage(
+export function inspectFetchedPage<Facts>(
   html: string,
   /** Reads the page as fetched, once it qualifies and before it is made into the rendered page. */
-  readFetched?: (document: Document) => void,
-): FetchedPageVerdict {
+  readFetched: (document: Document) => Facts,
+): FetchedPageVerdict<Facts> {
   const document = parseHtml(html);
   const reason = pageNeedsJavaScript(document);
   if (reason !== undefined) return { needsBrowser: reason };
-  readFetched?.(document);
+  const fetched = readFetched(document);
   repairLikeBrowser(document);
   removeHidden(document, { cookieBanners: true });
   const doctype = /^\s*(<!doctype[^>]*>)/i.exec(html)?.[1];
-  return {
-    renderedHtml: `${doctype === undefined ? '' : `${doctype}\n`}${document.documentElement.outerHTML}`,
-  };
+  const renderedHtml = `${doctype === undefined ? '' : `${doctype}\n`}${document.documentElement.outerHTML}`;
+  // A removed element leaves the text on either side of it as two text nodes where parsing
+  // renderedHtml makes one; turndown's whitespace rules and Readability must see the same tree.
+  document.documentElement.normalize();
+  return { fetched, renderedHtml, renderedDocument: document };
 }
