@@ -10,22 +10,34 @@ import { COOKIE_BANNER_SELECTORS } from '../../../extension/utils/cookie-banners
  */
 export function removeHidden(document: Document, { cookieBanners }: { cookieBanners: boolean }): void {
   const hidden = new Set<Element>();
-  const mark = (selector: string) => {
-    try {
-      for (const element of Array.from(document.body.querySelectorAll(selector))) hidden.add(element);
-    } catch {
-      // A selector linkedom cannot read is one we cannot honour; the element stays.
-    }
+  // Every query walks the whole body, so the selectors are asked as one list; a selector linkedom
+  // cannot read is one we cannot honour, and is left out of it (its element stays).
+  const mark = (selectors: readonly string[]) => {
+    const readable = selectors.filter((selector) => canRead(document.body, selector));
+    if (readable.length === 0) return;
+    for (const element of Array.from(document.body.querySelectorAll(readable.join(', '))))
+      hidden.add(element);
   };
-  mark(USER_AGENT_HIDDEN);
-  if (cookieBanners) for (const selector of COOKIE_BANNER_SELECTORS) mark(selector);
+  mark(cookieBanners ? [...USER_AGENT_HIDDEN, ...COOKIE_BANNER_SELECTORS] : USER_AGENT_HIDDEN);
   for (const element of Array.from(document.body.querySelectorAll('[style]'))) {
     if (HIDING_DECLARATION.test(element.getAttribute('style') ?? '')) hidden.add(element);
   }
-  for (const style of Array.from(document.querySelectorAll('style'))) {
-    for (const selector of hidingSelectors(style.textContent ?? '')) mark(selector);
-  }
+  mark(
+    Array.from(document.querySelectorAll('style')).flatMap((style) =>
+      hidingSelectors(style.textContent ?? ''),
+    ),
+  );
   for (const element of hidden) element.remove();
+}
+
+/** Whether linkedom parses `selector`: matching compiles it, and compiling throws when it cannot. */
+function canRead(element: Element, selector: string): boolean {
+  try {
+    element.matches(selector);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** What Chromium's own stylesheet gives display:none inside <body> with scripting on. */
@@ -44,7 +56,7 @@ const USER_AGENT_HIDDEN = [
   'title',
   'base',
   'dialog:not([open])',
-].join(', ');
+];
 
 const HIDING_DECLARATION =
   /(^|;|\{)\s*(display\s*:\s*none|visibility\s*:\s*(hidden|collapse))\s*(!important\s*)?(;|$|\})/i;

@@ -35,6 +35,15 @@ describe('removeHidden', () => {
     ).toBe('<p class="wide">seen</p><a>seen</a>');
   });
 
+  it("honours the page's selectors it can read when others in its stylesheet are beyond it", () => {
+    expect(
+      bodyAfter(
+        '<head><style>.gone, a[href, #also-gone { display: none } p[title="x,y"] { display: none }</style></head>' +
+          '<body><p class="gone">gone</p><p id="also-gone">gone</p><a href="/">seen</a><p title="x, y">seen</p></body>',
+      ),
+    ).toBe('<a href="/">seen</a><p title="x, y">seen</p>');
+  });
+
   it('keeps <head> whole: metadata is read from it', () => {
     const document = parseHtml(
       '<head><title>T</title><meta name="description" content="d"></head><body>x</body>',
