@@ -3,8 +3,18 @@ import { isDocument } from './embedded/compare-values';
 const ESCAPES: Record<string, string> = { '%': '%25', '.': '%2E', $: '%24' };
 const UNESCAPES: Record<string, string> = { '25': '%', '2E': '.', '24': '$' };
 
+/** One field name as stored: `.`, a leading `$` and `%` percent-escaped. */
+export function escapeKey(key: string): string {
+  return key.replace(/[%.]|^\$/g, (char) => ESCAPES[char] ?? char);
+}
+
+/** The field name escapeKey was given. */
+export function unescapeKey(key: string): string {
+  return key.replace(/%(25|2E|24)/g, (escape, code: string) => UNESCAPES[code] ?? escape);
+}
+
 /**
- * NeDB and FerretDB refuse field names with a `.` or a leading `$`, which stored data has: meta tag names in
+ * FerretDB refuses field names with a `.` or a leading `$`, which stored data has: meta tag names in
  * page metadata (`DC.title`, `msvalidate.01`), header names and JSON Schema keys (`$schema`) in
  * stored requests. Such keys are kept percent-escaped on disk (`%` too, so any key round-trips).
  * Our own field names have none of these characters, so filters and sorts never see an escape.
@@ -14,12 +24,12 @@ export function escapeKeys(value: unknown): unknown {
   if (!isDocument(value)) return value;
   const copy: Record<string, unknown> = {};
   for (const [key, field] of Object.entries(value)) {
-    copy[key.replace(/[%.]|^\$/g, (char) => ESCAPES[char] ?? char)] = escapeKeys(field);
+    copy[escapeKey(key)] = escapeKeys(field);
   }
   return copy;
 }
 
-/** Undoes escapeKeys in place on a row NeDB handed out (its own copy), keeping the key order. */
+/** Undoes escapeKeys in place on a row the driver handed out (its own copy), keeping the key order. */
 export function unescapeKeysInPlace(value: unknown): void {
   if (Array.isArray(value)) {
     for (const element of value) unescapeKeysInPlace(element);
@@ -31,7 +41,7 @@ export function unescapeKeysInPlace(value: unknown): void {
   if (!entries.some(([key]) => key.includes('%'))) return;
   for (const [key] of entries) delete value[key];
   for (const [key, field] of entries) {
-    value[key.replace(/%(25|2E|24)/g, (escape, code: string) => UNESCAPES[code] ?? escape)] = field;
+    value[unescapeKey(key)] = field;
   }
 }
 

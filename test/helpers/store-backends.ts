@@ -17,7 +17,7 @@ export interface StoreBackend {
   outage?: { begin(): Promise<void>; end(): Promise<void> };
 }
 
-/** Rows of an embedded collection file (NeDB: one JSON document per line, later lines win). */
+/** Rows of an embedded collection file (one JSON document per line, later lines win). */
 async function countEmbedded(collection: string, dataDir: string): Promise<number> {
   const text = await readFile(path.join(dataDir, 'db', `${collection}.db`), 'utf8').catch(() => '');
   const live = new Map<string, boolean>();

@@ -1,7 +1,6 @@
 /**
  * MongoDB's ordering of BSON values, restricted to the types the port stores, so that the
- * embedded store sorts and compares exactly as the server does. NeDB's own order differs: it puts
- * missing before null, booleans before objects, and compares strings by UTF-16 code units.
+ * embedded store sorts and compares exactly as the server does.
  */
 
 /** BSON comparison order: null (and missing) < numbers < strings < objects < arrays < booleans < dates. */
@@ -36,10 +35,25 @@ export function isDocument(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Date);
 }
 
-/** MongoDB compares strings as UTF-8 bytes; UTF-16 code units order astral characters differently. */
+/**
+ * MongoDB compares strings as UTF-8 bytes, which is code point order. UTF-16 code units agree
+ * except at a surrogate: an astral character (a high surrogate here) sorts after every BMP
+ * character, U+E000–U+FFFF included, whose code units are larger. Walking the units avoids
+ * encoding both strings on every comparison of a sort.
+ */
 function compareStrings(a: string, b: string): number {
   if (a === b) return 0;
-  return Buffer.compare(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8'));
+  const length = Math.min(a.length, b.length);
+  for (let i = 0; i < length; i += 1) {
+    const left = a.charCodeAt(i);
+    const right = b.charCodeAt(i);
+    if (left === right) continue;
+    const leftAstral = left >= 0xd800 && left <= 0xdbff;
+    const rightAstral = right >= 0xd800 && right <= 0xdbff;
+    if (leftAstral !== rightAstral) return leftAstral ? 1 : -1;
+    return left < right ? -1 : 1;
+  }
+  return Math.sign(a.length - b.length);
 }
 
 function compareLists(a: unknown[], b: unknown[]): number {

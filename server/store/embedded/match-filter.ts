@@ -3,8 +3,8 @@ import { compareValues, isDocument, typeRank, valuesEqual } from './compare-valu
 import { valuesAtPath } from './document-path';
 
 /**
- * MongoDB's query semantics for the port's operators, evaluated in process. NeDB's matcher is
- * not used because it differs where the domain relies on MongoDB: `{f: null}` does not match a
+ * MongoDB's query semantics for the port's operators, evaluated in process. NeDB's matcher (the
+ * embedded store's engine before this one) differed where the domain relies on MongoDB: `{f: null}` does not match a
  * missing field there, `$ne`/`$nin` match arrays when any element differs, and it has no `$eq`.
  */
 export function matchesFilter(document: Record<string, unknown>, filter: Filter): boolean {

@@ -8,7 +8,7 @@ import { isOperatorObject } from './match-filter';
 /**
  * The document an upsert inserts when nothing matched, built as MongoDB builds it: the filter's
  * equality conditions (plain values and `$eq`, dotted paths become nested fields; not `$or`), then
- * the update with `$setOnInsert`. A missing `_id` becomes a UUID, never a NeDB or ObjectId id.
+ * the update with `$setOnInsert`. A missing `_id` becomes a UUID, never an ObjectId.
  */
 export function upsertDocument(filter: Filter, update: Update): Record<string, unknown> {
   const document: Record<string, unknown> = {};

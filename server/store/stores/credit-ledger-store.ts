@@ -55,6 +55,16 @@ export function createCreditLedgerStore(database: Database, teams: TeamStore) {
     }
   };
 
+  const reserving = new Map<string, Promise<Reservation>>();
+  const reserveOnce = async ({ key, teamId, credits, reason, now = new Date() }: LedgerRequest) => {
+    const found = await existing(key);
+    if (found !== undefined) return found;
+    if (!(await teams.takeCredits(teamId, credits))) return { status: 'insufficient' } as const;
+    if (await record({ _id: key, teamId, credits, reason, state: 'reserved', at: now }))
+      return { status: 'reserved', credits } as const;
+    return (await existing(key)) ?? ({ status: 'insufficient' } as const);
+  };
+
   const release = async (key: string): Promise<boolean> => {
     const entry = await ledger.findOne({ _id: key, state: 'reserved' });
     if (entry === undefined) return false;
@@ -73,13 +83,15 @@ export function createCreditLedgerStore(database: Database, teams: TeamStore) {
      * Takes `credits` for work about to run under `key`. A key seen before answers with what it
      * holds (a retried page keeps its reservation, a finished one is not charged again).
      */
-    async reserve({ key, teamId, credits, reason, now = new Date() }: LedgerRequest): Promise<Reservation> {
-      const found = await existing(key);
-      if (found !== undefined) return found;
-      if (!(await teams.takeCredits(teamId, credits))) return { status: 'insufficient' };
-      if (await record({ _id: key, teamId, credits, reason, state: 'reserved', at: now }))
-        return { status: 'reserved', credits };
-      return (await existing(key)) ?? { status: 'insufficient' };
+    reserve(request: LedgerRequest): Promise<Reservation> {
+      // The same key reserved twice at once in this process is one reservation: a second taker
+      // would hold credits until its insert failed, and a team near its limit would refuse other
+      // work meanwhile. (Across instances the duplicate insert still sorts it out, later.)
+      const pending = reserving.get(request.key);
+      if (pending !== undefined) return pending;
+      const reservation = reserveOnce(request).finally(() => reserving.delete(request.key));
+      reserving.set(request.key, reservation);
+      return reservation;
     },
 
     /**
