@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { parseHtml } from '../../../shared/html/parse-html';
+
+// patches/linkedom+0.18.14.patch makes linkedom cheaper per node and per query; the DOM must behave as before.
+describe('linkedom as patched', () => {
+  describe('event listeners, whose storage a node gets on first use', () => {
+    it('reach listeners on the target and, for bubbling events, on its ancestors', () => {
+      const document = parseHtml('<div><p><b>x</b></p></div>');
+      const heard: string[] = [];
+      document.querySelector('p')?.addEventListener('ping', (event) => heard.push(`p:${event.eventPhase}`));
+      document.querySelector('div')?.addEventListener('ping', () => heard.push('div'));
+      const target = document.querySelector('b') as Element;
+      const Event = document.defaultView?.Event as typeof globalThis.Event;
+      target.dispatchEvent(new Event('ping', { bubbles: true }));
+      target.dispatchEvent(new Event('ping'));
+      expect(heard).toEqual(['p:3', 'div']);
+    });
+
+    it('can be removed, also from a node that never had one', () => {
+      const document = parseHtml('<p>x</p>');
+      const paragraph = document.querySelector('p') as Element;
+      const heard: string[] = [];
+      const listener = () => heard.push('heard');
+      expect(() => document.body.removeEventListener('click', listener)).not.toThrow();
+      paragraph.addEventListener('click', listener);
+      paragraph.removeEventListener('click', listener);
+      (paragraph as HTMLElement).click();
+      expect(heard).toEqual([]);
+    });
+
+    it('include the on… attributes a page sets', () => {
+      const document = parseHtml('<button>go</button>');
+      const button = document.querySelector('button') as HTMLElement;
+      let clicks = 0;
+      button.onclick = () => (clicks += 1);
+      button.click();
+      expect(clicks).toBe(1);
+    });
+  });
+
+  describe('selectors, compiled once and kept', () => {
+    it('match the tree as it is now, not as it was when they were first used', () => {
+      const document = parseHtml('<main><p class="a">1</p></main>');
+      expect(document.querySelectorAll('main .a')).toHaveLength(1);
+      document.querySelector('p')?.setAttribute('class', 'b');
+      document.body.insertAdjacentHTML('beforeend', '<main><p class="a">2</p><p class="a">3</p></main>');
+      expect(Array.from(document.querySelectorAll('main .a'), (p) => p.textContent)).toEqual(['2', '3']);
+      expect(document.querySelector('p')?.closest('main .a, main')?.localName).toBe('main');
+    });
+
+    it('answer selectors with expensive parts afresh after the tree changes', () => {
+      const document = parseHtml('<div class="on"><p id="a">a</p></div>');
+      const ids = () => Array.from(document.querySelectorAll('.on p:not(main p)'), (p) => p.id);
+      expect(ids()).toEqual(['a']);
+      document.querySelector('div')?.setAttribute('class', 'off');
+      expect(ids()).toEqual([]);
+    });
+
+    it('answer :has() afresh after the tree changes', () => {
+      const document = parseHtml('<div><p>x</p></div><div></div>');
+      expect(document.querySelectorAll('div:has(p)')).toHaveLength(1);
+      document.querySelector('p')?.remove();
+      expect(document.querySelectorAll('div:has(p)')).toHaveLength(0);
+    });
+
+    it('are told apart in HTML (case-insensitive names) and XML documents', () => {
+      const html = parseHtml('<DIV>x</DIV>');
+      expect(html.querySelectorAll('div')).toHaveLength(1);
+      const Parser = html.defaultView?.DOMParser as typeof globalThis.DOMParser;
+      const xml = new Parser().parseFromString('<root><Item/><item/></root>', 'text/xml');
+      expect(xml.querySelectorAll('Item')).toHaveLength(1);
+    });
+
+    it('still reject what is not a selector, every time', () => {
+      const document = parseHtml('<p>x</p>');
+      expect(() => document.querySelectorAll('a[href')).toThrow();
+      expect(() => document.querySelectorAll('a[href')).toThrow();
+    });
+  });
+});
