@@ -37,9 +37,8 @@ export function extractMainContent(
   removeBoilerplate(document.body, keep);
   if (strategy !== 'auto' || article === undefined) return 'blocklist';
 
-  const articleBody = parseHtml(article.content).body;
   const headline = document.body.querySelector('h1');
-  if (!preferArticle(measureText(document.body), measureText(articleBody), articleMarkup(document))) {
+  if (!preferArticle(measureText(document.body), measureText(article.content), articleMarkup(document))) {
     return 'blocklist';
   }
   useArticle(document, article.content);
@@ -91,8 +90,13 @@ function articleMarkup(document: Document): ArticleMarkup {
   return document.body.querySelectorAll('article').length === 1 ? 'element' : 'none';
 }
 
-function useArticle(document: Document, content: string): void {
-  document.body.replaceChildren(...Array.from(parseHtml(content).body.childNodes));
+/**
+ * The article replaces the body as HTML parsing gives it back: Readability's tree may hold what
+ * parsing would have shaped differently (a paragraph it made inside another), and every page's
+ * Markdown is made from a parsed tree.
+ */
+function useArticle(document: Document, content: Element): void {
+  document.body.replaceChildren(...Array.from(parseHtml(content.innerHTML).body.childNodes));
 }
 
 /**
