@@ -14,7 +14,7 @@ import { CollectionIndexes, indexKey } from './collection-indexes';
 import { isDocument } from './compare-values';
 import { encodeDeletion, encodeIndex, encodeRow, type LoggedIndex, type LogLine } from './log-line';
 import { matchesFilter } from './match-filter';
-import { sortDocuments } from './sort-documents';
+import { firstDocument, sortDocuments } from './sort-documents';
 import { upsertDocument } from './upsert-document';
 
 type Row = Record<string, unknown> & { _id: string };
@@ -92,6 +92,10 @@ export function createEmbeddedCollection<T extends StoredDocument>(
       else if (matchesFilter(row, filter)) matched.push(row);
     }
     for (const row of expired) remove(row, changes);
+    if (options.sort && options.limit === 1 && !options.skip) {
+      const first = firstDocument(matched, options.sort);
+      return first === undefined ? [] : [first];
+    }
     const sorted = options.sort ? sortDocuments(matched, options.sort) : matched;
     const skip = options.skip ?? 0;
     // As in MongoDB, a limit of 0 means "no limit".
