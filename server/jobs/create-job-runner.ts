@@ -172,6 +172,8 @@ export function createJobRunner({
     task: PageTask,
     capture: PageCapture | undefined,
     scope?: string,
+    /** The capture's links when the worker read them already; otherwise they are read here. */
+    pageLinks?: string[],
   ) => {
     const crawl = spec.crawl!;
     const start = new URL(crawl.startUrl);
@@ -197,7 +199,7 @@ export function createJobRunner({
       }
     }
     if (capture !== undefined && crawl.sitemap !== 'only') {
-      const links = extractLinks(capture.rawHtml, capture.url);
+      const links = pageLinks ?? extractLinks(capture.rawHtml, capture.url);
       if (scope !== undefined && !spec.zeroDataRetention && capture.statusCode < 400) {
         void mapIndex?.recordPage({ url: capture.url, links, scope });
       }
@@ -278,6 +280,7 @@ export function createJobRunner({
     try {
       let capture: PageCapture | undefined;
       let captureScope: string | undefined;
+      let captureLinks: string[] | undefined;
       const scraped = await scraper.scrape(
         {
           ...spec.scrapeOptions,
@@ -288,14 +291,16 @@ export function createJobRunner({
           teamId: job.teamId,
           scrapeId: task._id,
           keepResult: false,
-          onCapture: (c, scope) => {
+          pageLinks: spec.crawl !== undefined && spec.crawl.sitemap !== 'only',
+          onCapture: (c, scope, links) => {
             capture = c;
             captureScope = scope;
+            captureLinks = links;
           },
         },
       );
       const document = withJsonKey(scraped, spec.jsonKey ?? 'json');
-      if (spec.crawl !== undefined) await discover(job, spec, task, capture, captureScope);
+      if (spec.crawl !== undefined) await discover(job, spec, task, capture, captureScope, captureLinks);
       if (await startIsFilteredOut(job, spec, task)) {
         // Its links count, the page does not (contract §8): it fails instead of joining `data`.
         leave(task._id);

@@ -61,9 +61,12 @@ export interface ScrapeContext {
   keepResult?: boolean;
   /**
    * Sees the capture (crawls discover links in its raw HTML, contract §3.5) and who may see what
-   * it shows: `public`, or the team whose logged-in browser took it.
+   * it shows: `public`, or the team whose logged-in browser took it; with `pageLinks`, also the
+   * raw HTML's links, read where the formats were derived.
    */
-  onCapture?: (capture: PageCapture, scope: string) => void;
+  onCapture?: (capture: PageCapture, scope: string, pageLinks: string[] | undefined) => void;
+  /** Read every link of the page's raw HTML for `onCapture` (crawls). */
+  pageLinks?: boolean;
   /**
    * False for pages that are not content of their own (a search engine's result page): they join
    * neither the search index nor the map index.
@@ -160,6 +163,7 @@ export function createScraper({
         parsePdf: request.parsers.includes('pdf'),
         // json without a model fills the schema from the page; the worker reads what it states.
         pageFacts: extractsJson(request.formats) && (llm === undefined || request.zeroDataRetention === true),
+        pageLinks: context.pageLinks === true,
       };
 
       // The team's logged-in browser takes this URL: no anonymous fetch, no anonymous cached copy.
@@ -205,14 +209,14 @@ export function createScraper({
         { teamOnly: donated },
       );
 
-      onCapture?.(capture, scope);
       // The fast path derived the formats of the capture it took; a cached or browser capture is derived now.
       const derived =
         fastDerived !== undefined && fastDerived.capture === capture
           ? fastDerived.derived
           : await derive(capture, deriveOptions).catch(rethrowSelectorError);
 
-      const { metadata, markdown, pdfPages, facts, ...content } = derived;
+      const { metadata, markdown, pdfPages, facts, pageLinks, ...content } = derived;
+      onCapture?.(capture, scope, pageLinks);
       if (indexPage && request.zeroDataRetention !== true && capture.statusCode < 400) {
         void mapIndex?.recordPage({
           url: capture.url,

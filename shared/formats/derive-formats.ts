@@ -19,6 +19,11 @@ export interface DeriveOptions {
   removeBase64Images: boolean;
   /** Readability, the blocklist, or per page (the default); the quality benchmark compares them. */
   mainContent?: MainContentStrategy;
+  /**
+   * Also every link of the raw HTML, whatever the formats: a crawl follows them (contract §3.5), and
+   * reading them here spares the server a second parse of the page on its event loop.
+   */
+  pageLinks?: boolean;
 }
 
 export interface DerivedFormats {
@@ -28,6 +33,8 @@ export interface DerivedFormats {
   links?: string[];
   images?: string[];
   metadata: Record<string, string | string[]>;
+  /** With `pageLinks`: the raw HTML's links, as extractLinks reads them. Not a format. */
+  pageLinks?: string[];
 }
 
 interface Rendered {
@@ -52,7 +59,7 @@ export function deriveFormats(
   if (kind !== 'html') return deriveFromBody(capture, kind, options);
 
   const rawDocument = parsed === undefined ? parseHtml(capture.rawHtml) : undefined;
-  const { metadata, images, pageBase } =
+  const { metadata, images, pageBase, pageLinks } =
     parsed?.raw ?? readRawHtml(rawDocument as Document, capture.url, options);
   const renderedHtml = capture.renderedHtml || capture.rawHtml;
   const firstDocument =
@@ -71,6 +78,7 @@ export function deriveFormats(
   if (options.formats.has('rawHtml')) derived.rawHtml = capture.rawHtml;
   if (rendered.links !== undefined) derived.links = rendered.links;
   if (images !== undefined) derived.images = images;
+  if (pageLinks !== undefined) derived.pageLinks = pageLinks;
   return derived;
 }
 
@@ -90,6 +98,7 @@ export interface RawHtmlFacts {
   images: string[] | undefined;
   /** The page's base URL: the rendered DOM leaves out what is not displayed, <head> and its <base> included. */
   pageBase: string;
+  pageLinks: string[] | undefined;
 }
 
 /** Reads the raw HTML's facts; cleaning may then reuse the document (it is not changed here). */
@@ -100,6 +109,7 @@ export function readRawHtml(rawDocument: Document, url: string, options: DeriveO
     // Images of the whole page, whatever onlyMainContent keeps.
     images: options.formats.has('images') ? extractImages(rawDocument, pageBase) : undefined,
     pageBase,
+    pageLinks: options.pageLinks === true ? extractLinks(rawDocument, url) : undefined,
   };
 }
 
@@ -149,6 +159,7 @@ function deriveFromBody(capture: PageCapture, kind: 'json' | 'text', options: De
   if (options.formats.has('rawHtml')) derived.rawHtml = body;
   if (options.formats.has('links')) derived.links = [];
   if (options.formats.has('images')) derived.images = [];
+  if (options.pageLinks === true) derived.pageLinks = [];
   return derived;
 }
 

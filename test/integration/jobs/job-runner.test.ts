@@ -273,7 +273,8 @@ describe.each(DATABASE_BACKENDS)('$kind database: the job runner', (backend) => 
       const scraper: Scraper = {
         async scrape(request, { scrapeId, onCapture }) {
           const url = request.url.url;
-          onCapture?.({ url, statusCode: 200, rawHtml, renderedHtml: rawHtml }, 'public');
+          // No links from the scraper: the runner reads them from the raw HTML itself.
+          onCapture?.({ url, statusCode: 200, rawHtml, renderedHtml: rawHtml }, 'public', undefined);
           return pageDocument(url, scrapeId);
         },
       };
@@ -305,6 +306,40 @@ describe.each(DATABASE_BACKENDS)('$kind database: the job runner', (backend) => 
         completed: 12,
         total: 12,
       });
+    });
+
+    it('follows the links the scraper read where it derived the page, asking for them only for crawls', async () => {
+      const asked: Array<boolean | undefined> = [];
+      const scraper: Scraper = {
+        async scrape(request, { scrapeId, onCapture, pageLinks }) {
+          const url = request.url.url;
+          asked.push(pageLinks);
+          // The raw HTML shows no link: what the crawl finds comes from the links handed over.
+          const rawHtml = '<html><body>no anchors here</body></html>';
+          const links = url === 'https://l.test/' ? ['https://l.test/a', 'https://l.test/b'] : [];
+          onCapture?.({ url, statusCode: 200, rawHtml, renderedHtml: rawHtml }, 'public', links);
+          return pageDocument(url, scrapeId);
+        },
+      };
+      run(scraper);
+      const crawl = await jobs.startCrawl(
+        'team',
+        crawlSpecFromV2(
+          CrawlRequestV2.parse({ url: 'https://l.test/', sitemap: 'skip', ignoreRobotsTxt: true }),
+        ),
+      );
+      await finished(crawl);
+      const status = (await jobs.status('team', crawl, { skip: 0, limit: 10 })) as {
+        data: Array<{ metadata: { sourceURL: string } }>;
+      };
+      expect(status.data.map((page) => page.metadata.sourceURL).sort()).toEqual([
+        'https://l.test/',
+        'https://l.test/a',
+        'https://l.test/b',
+      ]);
+      expect(asked).toEqual([true, true, true]);
+      await finished(await jobs.startBatch('team', BATCH, ['https://l.test/batch']));
+      expect(asked.at(-1)).toBe(false);
     });
 
     it('stops on cancel: queued pages never run, the job reads cancelled', async () => {

@@ -30,6 +30,25 @@ const PAGE = `<!DOCTYPE html><html lang="en"><head>
 </body></html>`;
 
 describe('deriveFormats', () => {
+  it('reads every link of the raw HTML for a crawl, nav and footer included, whatever the formats keep', () => {
+    const derived = deriveFormats(capture(PAGE), options(['markdown', 'links'], { pageLinks: true }));
+    expect(derived.pageLinks).toEqual([
+      'https://example.test/',
+      'https://example.test/shop/cart',
+      'https://example.test/shop/specs',
+      'https://example.test/about',
+    ]);
+    // The links format follows onlyMainContent; the crawl's links do not.
+    expect(derived.links).toEqual(['https://example.test/shop/specs']);
+    expect(deriveFormats(capture(PAGE), options(['markdown']))).not.toHaveProperty('pageLinks');
+    expect(
+      deriveFormats(
+        capture('{"a":1}', { contentType: 'application/json' }),
+        options([], { pageLinks: true }),
+      ),
+    ).toMatchObject({ pageLinks: [] });
+  });
+
   it('returns only the requested formats, plus metadata', () => {
     const derived = deriveFormats(capture(PAGE), options(['markdown']));
     expect(Object.keys(derived).sort()).toEqual(['markdown', 'metadata']);
