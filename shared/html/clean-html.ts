@@ -116,7 +116,9 @@ function renameIframes(document: Document): void {
 function removeComments(root: Node): void {
   const stack: Node[] = [root];
   for (let node = stack.pop(); node !== undefined; node = stack.pop()) {
-    for (const child of Array.from(node.childNodes)) {
+    // Sibling links rather than childNodes, which linkedom builds as a new list on every read.
+    for (let child = node.firstChild, next: ChildNode | null; child !== null; child = next) {
+      next = child.nextSibling;
       if (child.nodeType === COMMENT_NODE) child.remove();
       else if (child.hasChildNodes()) stack.push(child);
     }

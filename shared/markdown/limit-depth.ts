@@ -29,7 +29,10 @@ function deepestElements(root: Element, maxDepth: number): Element[] {
       if (element.firstElementChild) found.push(element);
       continue;
     }
-    for (const child of Array.from(element.children)) stack.push([child, depth + 1]);
+    // Sibling links rather than children, which linkedom builds as a new list on every read.
+    for (let child = element.firstElementChild; child !== null; child = child.nextElementSibling) {
+      stack.push([child, depth + 1]);
+    }
   }
   return found;
 }
