@@ -1,8 +1,10 @@
+import { createSelectorList } from './selector-list';
+
 /**
  * Site chrome: removed wherever it appears. Class and id names are matched as whole tokens, so
  * `.ad` does not hit `.header` or `.download`.
  */
-const PAGE_CHROME = [
+const PAGE_CHROME = createSelectorList([
   'nav',
   '[role=navigation]',
   '[role=banner]',
@@ -64,14 +66,21 @@ const PAGE_CHROME = [
   '#modal',
   '[role=dialog]',
   '[aria-modal=true]',
-].join(', ');
+]);
 
 /**
  * Sectioning elements that are chrome only at page level. Inside the main content an article's
  * `<header>` holds its title and byline, its `<footer>` its tags, and an `<aside>` is a note or a
  * pull quote (the HTML-AAM mapping makes the same distinction for the banner and contentinfo roles).
  */
-const SECTION_CHROME = 'header, footer, aside, .header, .footer, [role=complementary]';
+const SECTION_CHROME = createSelectorList([
+  'header',
+  'footer',
+  'aside',
+  '.header',
+  '.footer',
+  '[role=complementary]',
+]);
 
 const MAIN = 'main, [role=main], #main';
 const SEMANTIC_CONTENT = 'article, main, [role=main]';
@@ -94,10 +103,10 @@ export function removeBoilerplate(root: ParentNode, keep: ReadonlySet<Element> =
   const insideContent = (element: Element) =>
     containers.some((container) => container !== element && container.contains(element));
 
-  for (const element of root.querySelectorAll(PAGE_CHROME)) {
+  for (const element of PAGE_CHROME.selectAll(root)) {
     if (!holdsMainContent(element)) element.remove();
   }
-  for (const element of root.querySelectorAll(SECTION_CHROME)) {
+  for (const element of SECTION_CHROME.selectAll(root)) {
     if (!holdsMainContent(element) && !insideContent(element)) element.remove();
   }
 }

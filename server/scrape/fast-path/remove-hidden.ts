@@ -1,4 +1,5 @@
 import { COOKIE_BANNER_SELECTORS } from '../../../extension/utils/cookie-banners';
+import { createSelectorList } from '../../../shared/html/selector-list';
 
 /**
  * Removes from a parsed page what a browser would not display, as the extension's capture does
@@ -10,23 +11,22 @@ import { COOKIE_BANNER_SELECTORS } from '../../../extension/utils/cookie-banners
  */
 export function removeHidden(document: Document, { cookieBanners }: { cookieBanners: boolean }): void {
   const hidden = new Set<Element>();
-  // Every query walks the whole body, so the selectors are asked as one list; a selector linkedom
-  // cannot read is one we cannot honour, and is left out of it (its element stays).
-  const mark = (selectors: readonly string[]) => {
-    const readable = selectors.filter((selector) => canRead(document.body, selector));
-    if (readable.length === 0) return;
-    for (const element of Array.from(document.body.querySelectorAll(readable.join(', '))))
-      hidden.add(element);
-  };
-  mark(cookieBanners ? [...USER_AGENT_HIDDEN, ...COOKIE_BANNER_SELECTORS] : USER_AGENT_HIDDEN);
+  for (const element of (cookieBanners ? HIDDEN_OR_BANNER : USER_AGENT_HIDDEN).selectAll(document.body)) {
+    hidden.add(element);
+  }
   for (const element of Array.from(document.body.querySelectorAll('[style]'))) {
     if (HIDING_DECLARATION.test(element.getAttribute('style') ?? '')) hidden.add(element);
   }
-  mark(
-    Array.from(document.querySelectorAll('style')).flatMap((style) =>
-      hidingSelectors(style.textContent ?? ''),
-    ),
-  );
+  // Every query walks the whole body, so the page's selectors are asked as one list; a selector
+  // linkedom cannot read is one we cannot honour, and is left out of it (its element stays).
+  const pageSelectors = Array.from(document.querySelectorAll('style'))
+    .flatMap((style) => hidingSelectors(style.textContent ?? ''))
+    .filter((selector) => canRead(document.body, selector));
+  if (pageSelectors.length > 0) {
+    for (const element of Array.from(document.body.querySelectorAll(pageSelectors.join(', ')))) {
+      hidden.add(element);
+    }
+  }
   for (const element of hidden) element.remove();
 }
 
@@ -41,7 +41,7 @@ function canRead(element: Element, selector: string): boolean {
 }
 
 /** What Chromium's own stylesheet gives display:none inside <body> with scripting on. */
-const USER_AGENT_HIDDEN = [
+const USER_AGENT_HIDDEN_SELECTORS = [
   '[hidden]:not([hidden="until-found" i])',
   'script',
   'style',
@@ -57,6 +57,8 @@ const USER_AGENT_HIDDEN = [
   'base',
   'dialog:not([open])',
 ];
+const USER_AGENT_HIDDEN = createSelectorList(USER_AGENT_HIDDEN_SELECTORS);
+const HIDDEN_OR_BANNER = createSelectorList([...USER_AGENT_HIDDEN_SELECTORS, ...COOKIE_BANNER_SELECTORS]);
 
 const HIDING_DECLARATION =
   /(^|;|\{)\s*(display\s*:\s*none|visibility\s*:\s*(hidden|collapse))\s*(!important\s*)?(;|$|\})/i;
