@@ -5,9 +5,10 @@ import { startBenchSite } from './bench-site';
 /**
  * `npx tsx bench/perf/derive-micro.ts`: the fast path's per-page CPU in one thread, without HTTP,
  * store or worker hops: the bench site's static pages through deriveFetchedPage (the verdict and
- * the formats, as a derivation worker runs them), with a default crawl's options and with
- * onlyMainContent false. Prints ms/page per option set; run it under `node --cpu-prof` (via tsx)
- * to see where the time goes. DERIVE_PAGES (default 100) and DERIVE_ROUNDS (default 10) set the size.
+ * the formats, as a derivation worker runs them), with a scrape's default options, with
+ * onlyMainContent false, and with a crawl's (which also reads the page's links). Prints ms/page
+ * per option set; run it under `node --cpu-prof` (via tsx) to see where the time goes.
+ * DERIVE_PAGES (default 100) and DERIVE_ROUNDS (default 10) set the size.
  */
 const PAGES = Number(process.env.DERIVE_PAGES ?? 100);
 const ROUNDS = Number(process.env.DERIVE_ROUNDS ?? 10);
@@ -21,6 +22,11 @@ const OPTION_SETS: Array<{ name: string; options: PageDeriveOptions }> = [
   {
     name: 'markdown, whole page',
     options: { ...base, formats: new Set(['markdown']), onlyMainContent: false },
+  },
+  {
+    // What a crawl asks since crawls take their links from the worker.
+    name: 'crawl (+ pageLinks)',
+    options: { ...base, formats: new Set(['markdown']), onlyMainContent: true, pageLinks: true },
   },
 ];
 
