@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { parseHtml } from '../../../shared/html/parse-html';
+import { readArticle } from '../../../shared/html/read-article';
+
+const ARTICLE = `<article><h1>Hives</h1>${'<p>A hive holds a colony of bees, its comb and its honey, and a keeper tends it through the seasons. </p>'.repeat(6)}
+<p>See <a href="frames.html">frames</a>, <a href="#smoke">smoke</a> and <img src="comb.png" alt="comb">.</p></article>`;
+
+describe('readArticle', () => {
+  it('leaves relative URLs as written in a page without <base> (linkedom documents have no base URI)', () => {
+    const article = readArticle(parseHtml(`<body>${ARTICLE}</body>`));
+    const links = Array.from(article?.content.querySelectorAll('a') ?? [], (a) => a.getAttribute('href'));
+    expect(links).toEqual(['frames.html', '#smoke']);
+    expect(article?.content.querySelector('img')?.getAttribute('src')).toBe('comb.png');
+  });
+
+  it("resolves them against the page's <base href>, as Readability does", () => {
+    const article = readArticle(
+      parseHtml(`<head><base href="https://example.test/docs/"></head><body>${ARTICLE}</body>`),
+    );
+    const links = Array.from(article?.content.querySelectorAll('a') ?? [], (a) => a.getAttribute('href'));
+    expect(links).toEqual(['https://example.test/docs/frames.html', 'https://example.test/docs/#smoke']);
+  });
+
+  it('finds no article in a page without text', () => {
+    expect(readArticle(parseHtml('<body><div></div></body>'))).toBeUndefined();
+  });
+});
