@@ -39,6 +39,9 @@ export function chromeArgs({
     // so launched browsers accept any certificate; the extension refuses those documents itself
     // when a caller asks for verification (Chromium marks them `insecure`).
     '--ignore-certificate-errors',
+    // A warm task tab goes from page to page; the back-forward cache would keep each previous page
+    // alive (memory) only to destroy it later (browser CPU). Nothing here ever goes back.
+    '--disable-back-forward-cache',
     // New headless creates a hidden omnibox renderer per window; these halve the CPU of window churn.
     '--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup,WebUIOmniboxFullPopup',
     `--user-data-dir=${profileDir}`,
