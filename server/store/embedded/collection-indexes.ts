@@ -73,7 +73,7 @@ export class CollectionIndexes {
     if (first !== '_id' && !this.lookups.has(first)) {
       const lookup = new Map<Lookup, Set<string>>();
       this.lookups.set(first, lookup);
-      for (const row of rows) addLookup(lookup, first, row);
+      for (const row of rows) for (const value of lookupValues(row, first)) addId(lookup, value, row._id);
     }
     const { key: _key, ...logged } = declared;
     return logged;
@@ -95,22 +95,33 @@ export class CollectionIndexes {
   }
 
   add(row: Row): void {
-    for (const [path, lookup] of this.lookups) addLookup(lookup, path, row);
-    for (const [key, owners] of this.uniques)
-      owners.set(uniqueValue(row, (this.declared.get(key) as Declared).fields), row._id);
+    this.replace(undefined, row);
   }
 
   remove(row: Row): void {
+    this.replace(row, undefined);
+  }
+
+  /** Moves a document's entries from what it was to what it is; unchanged values are left alone. */
+  replace(previous: Row | undefined, next: Row | undefined): void {
     for (const [path, lookup] of this.lookups) {
-      for (const value of lookupValues(row, path)) {
+      const before = previous === undefined ? NONE : lookupValues(previous, path);
+      const after = next === undefined ? NONE : lookupValues(next, path);
+      for (const value of before) {
+        if (after.has(value)) continue;
         const ids = lookup.get(value);
-        ids?.delete(row._id);
+        ids?.delete((previous as Row)._id);
         if (ids?.size === 0) lookup.delete(value);
       }
+      for (const value of after) if (!before.has(value)) addId(lookup, value, (next as Row)._id);
     }
     for (const [key, owners] of this.uniques) {
-      const value = uniqueValue(row, (this.declared.get(key) as Declared).fields);
-      if (owners.get(value) === row._id) owners.delete(value);
+      const { fields } = this.declared.get(key) as Declared;
+      const before = previous === undefined ? undefined : uniqueValue(previous, fields);
+      const after = next === undefined ? undefined : uniqueValue(next, fields);
+      if (before === after) continue;
+      if (before !== undefined && owners.get(before) === (previous as Row)._id) owners.delete(before);
+      if (after !== undefined) owners.set(after, (next as Row)._id);
     }
   }
 
@@ -160,19 +171,19 @@ function isLookup(value: unknown): value is Lookup {
   return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
 }
 
+const NONE: ReadonlySet<Lookup> = new Set();
+
 /** Scalars a path reaches, arrays' elements included (an equality matches an array holding the value). */
-function lookupValues(row: Row, path: string): Set<Lookup> {
+function lookupValues(row: Row, path: string): ReadonlySet<Lookup> {
   const values = new Set<Lookup>();
   for (const value of valuesAtPath(row, path)) if (isLookup(value)) values.add(value);
   return values;
 }
 
-function addLookup(lookup: Map<Lookup, Set<string>>, path: string, row: Row): void {
-  for (const value of lookupValues(row, path)) {
-    let ids = lookup.get(value);
-    if (ids === undefined) lookup.set(value, (ids = new Set()));
-    ids.add(row._id);
-  }
+function addId(lookup: Map<Lookup, Set<string>>, value: Lookup, id: string): void {
+  let ids = lookup.get(value);
+  if (ids === undefined) lookup.set(value, (ids = new Set()));
+  ids.add(id);
 }
 
 /**

@@ -6,28 +6,33 @@ import { isDocument } from './compare-values';
  * A path that reaches nothing yields `undefined` (missing), which a null equality matches.
  */
 export function valuesAtPath(document: unknown, path: string): unknown[] {
+  // Most paths the stores use are one top-level field: no split, no walk.
+  if (!path.includes('.') && isDocument(document)) {
+    const value = document[path];
+    return Array.isArray(value) ? [value, ...(value as unknown[])] : [value];
+  }
   const out: unknown[] = [];
-  collect(document, path.split('.'), out);
+  collect(document, path.split('.'), 0, out);
   return out;
 }
 
-function collect(value: unknown, parts: string[], out: unknown[]): void {
-  const [head, ...rest] = parts;
-  if (head === undefined) {
+function collect(value: unknown, parts: string[], at: number, out: unknown[]): void {
+  if (at === parts.length) {
     out.push(value);
-    if (Array.isArray(value)) out.push(...value);
+    if (Array.isArray(value)) out.push(...(value as unknown[]));
     return;
   }
+  const head = parts[at] as string;
   if (Array.isArray(value)) {
     const before = out.length;
-    if (/^\d+$/.test(head)) collect(value[Number(head)], rest, out);
+    if (/^\d+$/.test(head)) collect(value[Number(head)], parts, at + 1, out);
     for (const element of value) {
-      if (isDocument(element)) collect(element, parts, out);
+      if (isDocument(element)) collect(element, parts, at, out);
     }
     if (out.length === before) out.push(undefined);
     return;
   }
-  collect(isDocument(value) ? value[head] : undefined, rest, out);
+  collect(isDocument(value) ? value[head] : undefined, parts, at + 1, out);
 }
 
 /** The single value at a path, without array traversal (what `$inc` and `$push` act on). */

@@ -69,10 +69,8 @@ export function createEmbeddedCollection<T extends StoredDocument>(
   }
 
   function put(row: Row, changes: string[]): void {
-    const previous = rows.get(row._id);
-    if (previous !== undefined) indexes.remove(previous);
+    indexes.replace(rows.get(row._id), row);
     rows.set(row._id, row);
-    indexes.add(row);
     changes.push(encodeRow(row));
   }
 
