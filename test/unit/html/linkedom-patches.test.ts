@@ -38,6 +38,20 @@ describe('linkedom as patched', () => {
     });
   });
 
+  describe('style declarations, which know their element without a WeakMap', () => {
+    it('read the style attribute as it is now, and write it back', () => {
+      const document = parseHtml('<p style="display: none; color:red">x</p><p>y</p>');
+      const [hidden, plain] = Array.from(document.querySelectorAll('p')) as HTMLElement[];
+      expect([hidden?.style.display, hidden?.style.color, plain?.style.display]).toEqual(['none', 'red', '']);
+      hidden?.setAttribute('style', 'visibility: hidden');
+      expect([hidden?.style.display, hidden?.style.visibility]).toEqual(['', 'hidden']);
+      if (plain !== undefined) plain.style.display = 'block';
+      expect(plain?.getAttribute('style')).toBe('display:block');
+      if (plain !== undefined) plain.style.cssText = 'color: blue';
+      expect([plain?.style.color, plain?.style.length]).toEqual(['blue', 1]);
+    });
+  });
+
   describe('selectors, compiled once and kept', () => {
     it('match the tree as it is now, not as it was when they were first used', () => {
       const document = parseHtml('<main><p class="a">1</p></main>');
