@@ -25,6 +25,12 @@ const POLL_MS = 200;
 /** How often the queue is asked while the store is down. */
 const UNAVAILABLE_POLL_MS = 2_000;
 /**
+ * Polls at a random point of the period's middle: two runners (two instances, or two in one
+ * process) polling in step each claim a task at the same moment, each sees the other's lease over
+ * a team or job limit, and both put their task back, round after round.
+ */
+const jittered = (ms: number) => ms * (0.5 + Math.random());
+/**
  * Runs of a page that may fail for reasons outside the page (its browser went away, none was
  * connected, the store was down) before it fails for good (reliability-security.md C9). Each run
  * already has the hub's own retry on a second browser.
@@ -454,7 +460,7 @@ export function createJobRunner({
       })
       .finally(() => {
         ticking = false;
-        if (!stopped) timer = setTimeout(loop, unavailable ? UNAVAILABLE_POLL_MS : POLL_MS);
+        if (!stopped) timer = setTimeout(loop, jittered(unavailable ? UNAVAILABLE_POLL_MS : POLL_MS));
       });
   };
   /**
