@@ -46,8 +46,19 @@ export function jobShareOfTeam(teamMax: number): number {
   return teamMax <= 1 ? teamMax : teamMax - Math.max(1, Math.floor(teamMax / 4));
 }
 
-/** A claimed task that must wait for its job's or team's concurrency goes back for this long. */
+/**
+ * A claimed task that must wait for its job's or team's concurrency, taken by other instances'
+ * pages, goes back for this long: nothing here hears when those pages finish.
+ */
 const WAIT_MS = 250;
+/**
+ * One held back by this runner's own pages (its team's or job's share, its browser slots) goes to
+ * the back of the queue but stays available: one of those pages finishing wakes the runner, which
+ * claims again at once. Held back 250 ms instead, the pages claimed past the team's share (a
+ * runner may have more in flight than one team may use) stalled a fast-path crawl for a quarter
+ * second each.
+ */
+const BACK_OF_THE_LINE = 0;
 const SWEEP_MS = 5_000;
 const MAX_WAITS_PER_ROUND = 3;
 
@@ -391,7 +402,7 @@ export function createJobRunner({
     const browser = httpPages === undefined || !httpPages.eligible(spec);
     const wait = await limitsWait(job, spec);
     if (wait !== undefined) return { wait, browser };
-    if (browser && count((entry) => entry.browser) >= capacity()) return { wait: WAIT_MS, browser };
+    if (browser && count((entry) => entry.browser) >= capacity()) return { wait: BACK_OF_THE_LINE, browser };
     return { browser };
   };
 
@@ -400,13 +411,13 @@ export function createJobRunner({
     const teamMax = jobShareOfTeam(team?.maxConcurrency ?? teamConcurrency);
     const delay = await delayOf(job, spec);
     const jobMax = delay !== undefined ? 1 : (spec.maxConcurrency ?? Infinity);
-    if (count((entry) => entry.teamId === job.teamId) >= teamMax) return WAIT_MS;
+    if (count((entry) => entry.teamId === job.teamId) >= teamMax) return BACK_OF_THE_LINE;
     // The team's limit holds across instances: every instance's live leases are in the store
     // (this task's own lease among them, hence `>`).
     if ((await stores.pageTasks.countRunningForTeam(job.teamId)) > teamMax) return WAIT_MS;
     // Leases in the store count the other instances' pages too; this one's lease is among them.
     if ((await stores.pageTasks.countInState(job._id, 'leased')) > jobMax) return WAIT_MS;
-    if (count((entry) => entry.jobId === job._id) >= jobMax) return WAIT_MS;
+    if (count((entry) => entry.jobId === job._id) >= jobMax) return BACK_OF_THE_LINE;
     if (delay !== undefined) {
       const wait = (lastStart.get(job._id) ?? 0) + delay * 1000 - Date.now();
       if (wait > 0) return wait;

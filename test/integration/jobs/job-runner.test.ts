@@ -204,6 +204,41 @@ describe.each(DATABASE_BACKENDS)('$kind database: the job runner', (backend) => 
       expect(runs.size).toBe(20);
     });
 
+    it("puts a page held back by its own runner's share at the back of the queue, not into the future", async () => {
+      let release: () => void = () => {};
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      let started = 0;
+      const scraper: Scraper = {
+        async scrape(request, { scrapeId }) {
+          started += 1;
+          await gate;
+          return pageDocument(request.url.url, scrapeId);
+        },
+      };
+      await stores.teams.ensure({ id: 'team', name: 'Team' });
+      await stores.teams.configure('team', { maxConcurrency: 2 });
+      const fail = stores.pageTasks.fail;
+      const heldBack: number[] = [];
+      stores.pageTasks.fail = (id, token, error, options) => {
+        if (options?.retryAt !== undefined) heldBack.push(options.retryAt.getTime() - Date.now());
+        return fail(id, token, error, options);
+      };
+      const runner = run(scraper, 3);
+      const id = await jobs.startBatch('team', BATCH, [
+        'https://q.test/1',
+        'https://q.test/2',
+        'https://q.test/3',
+      ]);
+      await waitUntil(async () => heldBack.length >= 2, 5_000, 'pages held back');
+      // The team's share is one page: the others wait for it, available again at once.
+      expect(started).toBe(1);
+      expect(runner.inFlight()).toBe(1);
+      expect(heldBack.every((delay) => delay <= 0)).toBe(true);
+      release();
+      await finished(id);
+      expect(started).toBe(3);
+    });
+
     it('runs more pages than its browser capacity only for jobs the HTTP fast path may serve', async () => {
       const scraper: Scraper = {
         async scrape(request, { scrapeId }) {
