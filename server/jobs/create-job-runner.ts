@@ -455,6 +455,8 @@ export function createJobRunner({
 
   let unavailable = false;
   let ticking = false;
+  /** A page finished while a round ran. */
+  let woken = false;
   const loop = () => {
     if (stopped) return;
     clearTimeout(timer);
@@ -471,7 +473,10 @@ export function createJobRunner({
       })
       .finally(() => {
         ticking = false;
-        if (!stopped) timer = setTimeout(loop, jittered(unavailable ? UNAVAILABLE_POLL_MS : POLL_MS));
+        const again = woken && !unavailable;
+        woken = false;
+        if (!stopped)
+          timer = setTimeout(loop, again ? 0 : jittered(unavailable ? UNAVAILABLE_POLL_MS : POLL_MS));
       });
   };
   /**
@@ -479,7 +484,12 @@ export function createJobRunner({
    * queue now rather than at the next poll, which would cap a fast crawl at a few pages per poll.
    */
   const wake = () => {
-    if (ticking || stopped || unavailable) return;
+    if (stopped || unavailable) return;
+    // During a round, the round may already have claimed past this page: look again right after it.
+    if (ticking) {
+      woken = true;
+      return;
+    }
     clearTimeout(timer);
     timer = setTimeout(loop, 0);
   };
