@@ -29,8 +29,10 @@ export class CollectionIndexes {
   private readonly ttls = new Map<string, number>();
 
   /** Throws for an index whose options differ from one already declared on the same fields. */
-  declare(index: LoggedIndex & { name?: string }, rows: Iterable<Row>): LoggedIndex | undefined {
+  declare(index: LoggedIndex & { name?: string }, documents: Iterable<Row>): LoggedIndex | undefined {
     const { fields, name } = index;
+    // Walked twice below (unique keys, then lookups): an iterator would be spent after the first.
+    const rows = [...documents];
     if (fields.length === 0) throw new TypeError(`index ${name ?? ''} has no keys`);
     if (index.expireAfterSeconds !== undefined && (fields.length !== 1 || fields[0]?.includes('.'))) {
       throw new TypeError(`TTL index ${name ?? ''} must be on a single top-level Date field`);

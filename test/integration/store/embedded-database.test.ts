@@ -201,6 +201,18 @@ describe('embedded database', () => {
     await database.close();
   });
 
+  it('finds documents stored before their unique index was declared by the indexed field', async () => {
+    // The stores declare indexes in the background at start; a request may store documents first.
+    const database = await createEmbeddedDatabase({ dir, log: silentLog });
+    const entries = database.collection<Entry>('entries');
+    await entries.insertOne({ _id: 'a', state: 'one' });
+    await entries.insertOne({ _id: 'b', state: 'two' });
+    await entries.createIndex({ name: 'entries_state', keys: { state: 1 }, unique: true });
+    expect(await entries.findOne({ state: 'two' })).toEqual({ _id: 'b', state: 'two' });
+    await expect(entries.insertOne({ _id: 'c', state: 'one' })).rejects.toBeInstanceOf(DuplicateKeyError);
+    await database.close();
+  });
+
   it('refuses to change the options of an existing index', async () => {
     const database = await createEmbeddedDatabase({ dir, log: silentLog });
     const entries = database.collection<Entry>('entries');
