@@ -61,8 +61,9 @@ export async function createEmbeddedDatabase(options: EmbeddedDatabaseOptions): 
         openCollectionFile(file),
         assertOpen,
       );
-      // Loading replays the history; writing the result back keeps the next start short.
-      await handle.compact();
+      // Loading replays the history; writing the result back keeps the next start short. A file
+      // without history (a new collection, or one compacted on close) is left as it is.
+      if (handle.loadedHistory) await handle.compact();
       return handle;
     })();
     loading.catch((error: unknown) => {

@@ -23,6 +23,8 @@ export interface EmbeddedCollection<T extends StoredDocument> {
   collection: Collection<T>;
   /** Writes the file anew with one line per document (and per index): its history is dropped. */
   compact(): Promise<void>;
+  /** Whether the file held more than one line per document and index when it was loaded. */
+  loadedHistory: boolean;
   /** Resolves once every write asked for so far is in the file. */
   idle(): Promise<void>;
   /** Waits for the writes asked for so far, then closes the file. */
@@ -54,6 +56,7 @@ export function createEmbeddedCollection<T extends StoredDocument>(
   const indexes = new CollectionIndexes(name);
   for (const index of logged.values()) indexes.declare(index, []);
   for (const row of rows.values()) indexes.add(row);
+  const loadedHistory = lines.length > rows.size + logged.size;
 
   /** Runs `work` on the documents now and resolves once the lines it appended are in the file. */
   function operation<R>(work: (changes: string[]) => R): Promise<R> {
@@ -227,6 +230,7 @@ export function createEmbeddedCollection<T extends StoredDocument>(
 
   return {
     collection,
+    loadedHistory,
     compact: () =>
       file.rewrite(() => {
         const now = Date.now();
