@@ -19,11 +19,10 @@ import { createInterface } from 'node:readline';
  * later call fails with that error; a restart reloads the file.
  */
 export interface CollectionFile {
-  append(line: string): Promise<void>;
+  /** One line, or several joined by newlines: they go out in one piece. */
+  append(lines: string): Promise<void>;
   /** `content` is called after every earlier append is written, and must describe the whole collection. */
   rewrite(content: () => string): Promise<void>;
-  /** Resolves when every append and rewrite asked for so far has finished (or failed). */
-  idle(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -103,13 +102,13 @@ export function openCollectionFile(file: string): CollectionFile {
   }
 
   return {
-    append(line) {
+    append(lines) {
       try {
         guard();
       } catch (error) {
         return Promise.reject(error);
       }
-      pending.push(`${line}\n`);
+      pending.push(`${lines}\n`);
       if (!scheduled) {
         scheduled = true;
         setImmediate(flush);
@@ -120,11 +119,6 @@ export function openCollectionFile(file: string): CollectionFile {
       const run = rewrites.then(() => swap(content));
       rewrites = run.catch(() => undefined);
       return run;
-    },
-    async idle() {
-      await rewrites;
-      if (pending.length > 0)
-        await new Promise<void>((resolve) => waiters.push({ resolve, reject: () => resolve() }));
     },
     async close() {
       if (closed) return;

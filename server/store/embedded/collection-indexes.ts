@@ -6,11 +6,6 @@ import { valuesAtPath } from './document-path';
 type Row = Record<string, unknown> & { _id: string };
 type Lookup = string | number | boolean;
 
-interface Declared extends LoggedIndex {
-  /** Fields sorted and joined: the identity of an index, whatever its name or directions. */
-  key: string;
-}
-
 /**
  * The indexes of one in-memory collection. Each declared index does two things here:
  * - its first field gets a value → ids map, so a filter with an equality on that field (`jobId`,
@@ -22,17 +17,17 @@ interface Declared extends LoggedIndex {
 export class CollectionIndexes {
   constructor(private readonly collection: string) {}
 
-  private readonly declared = new Map<string, Declared>();
+  /** By indexKey: fields sorted and joined, the identity of an index whatever its name or directions. */
+  private readonly declared = new Map<string, LoggedIndex>();
   private readonly names = new Map<string, string>();
   private readonly lookups = new Map<string, Map<Lookup, Set<string>>>();
-  private readonly uniques = new Map<string, Map<string, string>>();
+  /** Per unique index: its fields, and which document holds each key. */
+  private readonly uniques = new Map<string, { fields: string[]; owners: Map<string, string> }>();
   private readonly ttls = new Map<string, number>();
 
   /** Throws for an index whose options differ from one already declared on the same fields. */
   declare(index: LoggedIndex & { name?: string }, documents: Iterable<Row>): LoggedIndex | undefined {
     const { fields, name } = index;
-    // Walked twice below (unique keys, then lookups): an iterator would be spent after the first.
-    const rows = [...documents];
     if (fields.length === 0) throw new TypeError(`index ${name ?? ''} has no keys`);
     if (index.expireAfterSeconds !== undefined && (fields.length !== 1 || fields[0]?.includes('.'))) {
       throw new TypeError(`TTL index ${name ?? ''} must be on a single top-level Date field`);
@@ -49,8 +44,9 @@ export class CollectionIndexes {
       if (name !== undefined) this.names.set(name, key);
       return undefined;
     }
-    const declared: Declared = {
-      key,
+    // Walked twice below (unique keys, then lookups): an iterator would be spent after the first.
+    const rows = [...documents];
+    const declared: LoggedIndex = {
       fields,
       unique,
       ...(index.expireAfterSeconds === undefined ? {} : { expireAfterSeconds: index.expireAfterSeconds }),
@@ -65,7 +61,7 @@ export class CollectionIndexes {
           throw new DuplicateKeyError(this.collection, `index ${name ?? key}: key ${value} is held twice`);
         owners.set(value, row._id);
       }
-      this.uniques.set(key, owners);
+      this.uniques.set(key, { fields, owners });
     }
     this.declared.set(key, declared);
     if (name !== undefined) this.names.set(name, key);
@@ -77,22 +73,21 @@ export class CollectionIndexes {
       this.lookups.set(first, lookup);
       for (const row of rows) for (const value of lookupValues(row, first)) addId(lookup, value, row._id);
     }
-    const { key: _key, ...logged } = declared;
-    return logged;
+    return declared;
   }
 
   /** Every declared index, for the compacted file. */
   all(): LoggedIndex[] {
-    return [...this.declared.values()].map(({ key: _key, ...index }) => index);
+    return [...this.declared.values()];
   }
 
   /** Throws DuplicateKeyError when `row` would take a unique key another document holds. */
   assertUnique(row: Row): void {
-    for (const [key, owners] of this.uniques) {
-      const fields = (this.declared.get(key) as Declared).fields;
-      const owner = owners.get(uniqueValue(row, fields));
+    for (const { fields, owners } of this.uniques.values()) {
+      const value = uniqueValue(row, fields);
+      const owner = owners.get(value);
       if (owner !== undefined && owner !== row._id)
-        throw new DuplicateKeyError(this.collection, `key ${uniqueValue(row, fields)} is already taken`);
+        throw new DuplicateKeyError(this.collection, `key ${value} is already taken`);
     }
   }
 
@@ -117,8 +112,7 @@ export class CollectionIndexes {
       }
       for (const value of after) if (!before.has(value)) addId(lookup, value, (next as Row)._id);
     }
-    for (const [key, owners] of this.uniques) {
-      const { fields } = this.declared.get(key) as Declared;
+    for (const { fields, owners } of this.uniques.values()) {
       const before = previous === undefined ? undefined : uniqueValue(previous, fields);
       const after = next === undefined ? undefined : uniqueValue(next, fields);
       if (before === after) continue;
@@ -132,7 +126,7 @@ export class CollectionIndexes {
    * undefined when no equality has a lookup (every document is a candidate). Candidates are then
    * matched against the whole filter.
    */
-  candidates(filter: Filter): Set<string> | string[] | undefined {
+  candidates(filter: Filter): Set<string> | undefined {
     let best: Set<string> | undefined;
     for (const path in filter) {
       const lookup = this.lookups.get(path);

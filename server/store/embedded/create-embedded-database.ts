@@ -71,7 +71,7 @@ export async function createEmbeddedDatabase(options: EmbeddedDatabaseOptions): 
       log.error('cannot load embedded collection', { collection: name, dir, error: String(error) });
     });
     const timer = setInterval(() => {
-      // A collection that failed to load or write is reported by ping; retrying only repeats the log.
+      // A collection that failed to load or compact is reported by ping; retrying only repeats the log.
       if (failed.has(name)) return;
       loading
         .then((handle) => handle.compact())

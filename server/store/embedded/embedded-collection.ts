@@ -25,8 +25,6 @@ export interface EmbeddedCollection<T extends StoredDocument> {
   compact(): Promise<void>;
   /** Whether the file held more than one line per document and index when it was loaded. */
   loadedHistory: boolean;
-  /** Resolves once every write asked for so far is in the file. */
-  idle(): Promise<void>;
   /** Waits for the writes asked for so far, then closes the file. */
   close(): Promise<void>;
 }
@@ -65,7 +63,7 @@ export function createEmbeddedCollection<T extends StoredDocument>(
       const changes: string[] = [];
       const result = work(changes);
       if (changes.length === 0) return Promise.resolve(result);
-      return Promise.all(changes.map((line) => file.append(line))).then(() => result);
+      return file.append(changes.join('\n')).then(() => result);
     } catch (error) {
       return Promise.reject(error);
     }
@@ -244,7 +242,6 @@ export function createEmbeddedCollection<T extends StoredDocument>(
         }
         return out.join('');
       }),
-    idle: () => file.idle(),
     close: () => file.close(),
   };
 }
