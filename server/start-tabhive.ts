@@ -177,7 +177,6 @@ export async function startTabhive({
     scraper: jobScraper,
     egress,
     log,
-    mapIndex: mapIndexRecorder,
     teamConcurrency: config.TEAM_CONCURRENCY,
     capacity: tabs,
     ...(config.HTTP_FAST_PATH

@@ -5,7 +5,6 @@ import type { Egress } from '../egress/create-egress';
 import { ApiError } from '../http/api-error';
 import { errors } from '../http/errors';
 import type { Log } from '../log';
-import type { MapIndexRecorder } from '../map/create-map-index-recorder';
 import type { Scraper } from '../scrape/create-scraper';
 import { scrapeCredits } from '../scrape/scrape-credits';
 import type { Stores } from '../store/create-stores';
@@ -83,7 +82,6 @@ export function createJobRunner({
   log,
   capacity,
   httpPages,
-  mapIndex,
   teamConcurrency = Infinity,
 }: {
   stores: Stores;
@@ -93,8 +91,6 @@ export function createJobRunner({
   capacity: () => number;
   /** Pages beyond `capacity()` for jobs whose pages the HTTP fast path may serve (`eligible`). */
   httpPages?: { extra: number; eligible(spec: JobSpec): boolean };
-  /** Learns the links crawled pages show, beyond those the crawl follows, for /map. */
-  mapIndex?: MapIndexRecorder;
   /** Pages a team may run at once when the team has no setting of its own (TEAM_CONCURRENCY). */
   teamConcurrency?: number;
 }) {
@@ -188,7 +184,6 @@ export function createJobRunner({
     spec: JobSpec,
     task: PageTask,
     capture: PageCapture | undefined,
-    scope?: string,
     /** The capture's links when the worker read them already; otherwise they are read here. */
     pageLinks?: string[],
   ) => {
@@ -216,10 +211,8 @@ export function createJobRunner({
       }
     }
     if (capture !== undefined && crawl.sitemap !== 'only') {
+      // The scraper gave the map index these links already.
       const links = pageLinks ?? extractLinks(capture.rawHtml, capture.url);
-      if (scope !== undefined && !spec.zeroDataRetention && capture.statusCode < 400) {
-        void mapIndex?.recordPage({ url: capture.url, links, scope });
-      }
       for (const href of links) {
         let link: URL;
         try {
@@ -296,7 +289,6 @@ export function createJobRunner({
     }, TASK_LEASE_MS / 3);
     try {
       let capture: PageCapture | undefined;
-      let captureScope: string | undefined;
       let captureLinks: string[] | undefined;
       const scraped = await scraper.scrape(
         {
@@ -309,15 +301,14 @@ export function createJobRunner({
           scrapeId: task._id,
           keepResult: false,
           pageLinks: spec.crawl !== undefined && spec.crawl.sitemap !== 'only',
-          onCapture: (c, scope, links) => {
+          onCapture: (c, links) => {
             capture = c;
-            captureScope = scope;
             captureLinks = links;
           },
         },
       );
       const document = withJsonKey(scraped, spec.jsonKey ?? 'json');
-      if (spec.crawl !== undefined) await discover(job, spec, task, capture, captureScope, captureLinks);
+      if (spec.crawl !== undefined) await discover(job, spec, task, capture, captureLinks);
       if (await startIsFilteredOut(job, spec, task)) {
         // Its links count, the page does not (contract §8): it fails instead of joining `data`.
         leave(task._id);

@@ -60,12 +60,11 @@ export interface ScrapeContext {
   /** Jobs store the result themselves, under the job and its order. */
   keepResult?: boolean;
   /**
-   * Sees the capture (crawls discover links in its raw HTML, contract §3.5) and who may see what
-   * it shows: `public`, or the team whose logged-in browser took it; with `pageLinks`, also the
-   * raw HTML's links, read where the formats were derived.
+   * Sees the capture (crawls discover links in its raw HTML, contract §3.5); with `pageLinks`, also
+   * the raw HTML's links, read where the formats were derived.
    */
-  onCapture?: (capture: PageCapture, scope: string, pageLinks: string[] | undefined) => void;
-  /** Read every link of the page's raw HTML for `onCapture` (crawls). */
+  onCapture?: (capture: PageCapture, pageLinks: string[] | undefined) => void;
+  /** Read every link of the page's raw HTML, for `onCapture` and the map index (crawls). */
   pageLinks?: boolean;
   /**
    * False for pages that are not content of their own (a search engine's result page): they join
@@ -216,14 +215,15 @@ export function createScraper({
           : await derive(capture, deriveOptions).catch(rethrowSelectorError);
 
       const { metadata, markdown, pdfPages, facts, pageLinks, ...content } = derived;
-      onCapture?.(capture, scope, pageLinks);
+      onCapture?.(capture, pageLinks);
       if (indexPage && request.zeroDataRetention !== true && capture.statusCode < 400) {
         void mapIndex?.recordPage({
           url: capture.url,
           title: typeof metadata.title === 'string' ? metadata.title : undefined,
           description: typeof metadata.description === 'string' ? metadata.description : undefined,
-          // Links come along when the caller asked for them; extracting them only for the index costs too much.
-          links: content.links,
+          // Links come along when a crawl or the caller asked for them; extracting them only for the
+          // index costs too much.
+          links: pageLinks ?? content.links,
           scope,
         });
       }

@@ -309,7 +309,7 @@ describe.each(DATABASE_BACKENDS)('$kind database: the job runner', (backend) => 
         async scrape(request, { scrapeId, onCapture }) {
           const url = request.url.url;
           // No links from the scraper: the runner reads them from the raw HTML itself.
-          onCapture?.({ url, statusCode: 200, rawHtml, renderedHtml: rawHtml }, 'public', undefined);
+          onCapture?.({ url, statusCode: 200, rawHtml, renderedHtml: rawHtml }, undefined);
           return pageDocument(url, scrapeId);
         },
       };
@@ -352,7 +352,7 @@ describe.each(DATABASE_BACKENDS)('$kind database: the job runner', (backend) => 
           // The raw HTML shows no link: what the crawl finds comes from the links handed over.
           const rawHtml = '<html><body>no anchors here</body></html>';
           const links = url === 'https://l.test/' ? ['https://l.test/a', 'https://l.test/b'] : [];
-          onCapture?.({ url, statusCode: 200, rawHtml, renderedHtml: rawHtml }, 'public', links);
+          onCapture?.({ url, statusCode: 200, rawHtml, renderedHtml: rawHtml }, links);
           return pageDocument(url, scrapeId);
         },
       };
