@@ -81,6 +81,7 @@ export async function startTabhive({
   extraChromeArgs,
   webhookRetryDelaysMs,
   lookup,
+  browserRelaunchMs,
 }: {
   config: Config;
   server: Server;
@@ -92,6 +93,8 @@ export async function startTabhive({
   webhookRetryDelaysMs?: readonly number[];
   /** Tests only: DNS for the URL policy and the egress, so that public-looking names stay local. */
   lookup?: LookupFn;
+  /** Tests only: how long a launched browser may stay disconnected before it is relaunched. */
+  browserRelaunchMs?: number;
 }): Promise<RunningTabhive> {
   // Fail before listening when the pool cannot start: a server that answers but can never scrape misleads.
   let chromePath: string | undefined;
@@ -277,6 +280,15 @@ export async function startTabhive({
   webhookSender.start();
   derivationPool.warm();
 
+  // The launchers' watchdog: a launched browser counts as up while the browser that spent its
+  // launch token has a socket on the hub.
+  const launchedBrowserWatch = {
+    isConnected: (launchToken: string) => {
+      const browserId = tokens.browserIdOf(launchToken);
+      return browserId !== undefined && hub.isBrowserConnected(browserId);
+    },
+    ...(browserRelaunchMs === undefined ? {} : { disconnectedRelaunchMs: browserRelaunchMs }),
+  };
   let launcher: LocalLauncher | undefined;
   if (chromePath !== undefined) {
     launcher = createLocalLauncher({
@@ -287,6 +299,7 @@ export async function startTabhive({
       tokens,
       log,
       extraArgs: extraChromeArgs,
+      ...launchedBrowserWatch,
     });
     await launcher.start();
   }
@@ -298,6 +311,7 @@ export async function startTabhive({
     tokens,
     log,
     extraArgs: extraChromeArgs,
+    ...launchedBrowserWatch,
   });
   await stealthLauncher?.start();
 

@@ -1,6 +1,5 @@
 import { browser } from 'wxt/browser';
 import { defineBackground } from 'wxt/utils/define-background';
-import { watchForLaunchTab } from '../utils/adopt-launch-tab';
 import { readBrowserStatus } from '../utils/browser-status';
 import { readStoredProblem } from '../utils/connection-problem';
 import { coalesceCalls } from '../utils/coalesce-calls';
@@ -8,7 +7,7 @@ import { createConnectionStatus } from '../utils/connection-status';
 import { readDonationSettings } from '../utils/donation-settings';
 import { createDonorTasks } from '../utils/donor-tasks';
 import { createHubConnection } from '../utils/hub-connection';
-import { cachedHubSettings, hubSettingsItem, readHubSettings, writeHubSettings } from '../utils/hub-settings';
+import { cachedHubSettings, hubSettingsItem, readHubSettings, saveSessionToken } from '../utils/hub-settings';
 import { taskJournal } from '../utils/task-journal';
 import { removeTaskRules } from '../utils/task-network-rules';
 import { closeTaskWindow } from '../utils/task-window';
@@ -75,9 +74,7 @@ export default defineBackground({
       readDonation: async () => readDonationSettings(),
       async saveSessionToken(token) {
         sessionToken = token;
-        const settings = await readHubSettings();
-        if (settings !== undefined && settings.token !== token)
-          await writeHubSettings({ ...settings, token });
+        await saveSessionToken(token);
       },
       takeLostTaskIds: async () => [...(await orphans), ...(await reclaimOrphans())],
       onWelcome: (welcome) => pool.setMaxIdle(welcome.maxConcurrentTasks),
@@ -106,11 +103,11 @@ export default defineBackground({
     browser.alarms.onAlarm.addListener((alarm) => {
       if (alarm.name === RECONNECT_ALARM) hub.connect();
     });
+    // A person paired or unpaired this browser (launched browsers ignore this item altogether).
     hubSettingsItem.watch(async () => {
       const settings = await readHubSettings();
       if (settings === undefined || settings.token !== sessionToken) hub.connect({ force: true });
     });
-    watchForLaunchTab();
     void connection.refreshBadge();
     hub.connect();
   },

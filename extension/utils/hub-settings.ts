@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { storage } from 'wxt/utils/storage';
 import { BrowserClass } from '../../shared/protocol/messages';
+import { readLaunchConfig } from './launch-config';
 
 /**
- * Where this browser's hub is and how it proves who it is. Written by the launch page (local
- * pool) or by pairing (donated browsers); the worker replaces a launch token with the session
- * token from `welcome`, since launch tokens work once.
+ * Where this browser's hub is and how it proves who it is. A launched browser's come from the
+ * launch config its server packaged with it (launch-config.ts), with the session token of its
+ * last `welcome` in place of the spent launch token; a donated browser's from pairing.
  */
 export const HubSettings = z.object({
   serverUrl: z.url({ protocol: /^wss?$/ }),
@@ -22,16 +23,49 @@ export const HubSettings = z.object({
 });
 export type HubSettings = z.infer<typeof HubSettings>;
 
-/** Stored unparsed: storage is an edge, and what comes back is parsed like any other input. */
+/** A pairing: only extension pages write it (ui-request-handler.ts). Stored unparsed: storage is an edge. */
 export const hubSettingsItem = storage.defineItem<unknown>('local:hub', { fallback: null });
 
+/**
+ * A launched browser's session token, with the hub it belongs to. Only the worker writes it, once
+ * per `welcome`; the launch token itself is never stored, so no late write can put a spent token
+ * back in place of a live one.
+ */
+const LaunchSession = z.object({ serverUrl: z.string(), token: z.string().min(1) });
+const launchSessionItem = storage.defineItem<unknown>('local:launchSession', { fallback: null });
+
 export async function readHubSettings(): Promise<HubSettings | undefined> {
+  const launch = await readLaunchConfig();
+  if (launch !== undefined) {
+    const session = LaunchSession.safeParse(await launchSessionItem.getValue());
+    const token =
+      session.success && session.data.serverUrl === launch.serverUrl ? session.data.token : launch.token;
+    return { serverUrl: launch.serverUrl, token, origin: 'launched', browserClass: launch.browserClass };
+  }
+  // Only a person pairs a browser that no server launched; whatever else storage holds is ignored.
   const parsed = HubSettings.safeParse(await hubSettingsItem.getValue());
-  return parsed.success ? parsed.data : undefined;
+  return parsed.success && parsed.data.origin === 'paired' ? parsed.data : undefined;
 }
 
-export async function writeHubSettings(settings: HubSettings): Promise<void> {
+/** Whether this browser was launched by a server (and so can never be paired). */
+export async function isLaunchedBrowser(): Promise<boolean> {
+  return (await readLaunchConfig()) !== undefined;
+}
+
+export async function writeHubSettings(settings: HubSettings & { origin: 'paired' }): Promise<void> {
   await hubSettingsItem.setValue(HubSettings.parse(settings));
+}
+
+/** Keeps the session token a `welcome` handed out, in place of the token that was just spent. */
+export async function saveSessionToken(token: string): Promise<void> {
+  const launch = await readLaunchConfig();
+  if (launch !== undefined) {
+    await launchSessionItem.setValue({ serverUrl: launch.serverUrl, token });
+    return;
+  }
+  const settings = await readHubSettings();
+  if (settings !== undefined && settings.token !== token)
+    await writeHubSettings({ ...settings, origin: 'paired', token });
 }
 
 export async function clearHubSettings(): Promise<void> {

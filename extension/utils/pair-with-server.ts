@@ -3,7 +3,9 @@ import { HUB_PATH } from '../../shared/protocol/messages';
 import type { HubSettings } from './hub-settings';
 import type { ConnectionProblem } from './ui-messages';
 
-export type PairOutcome = { ok: true; settings: HubSettings } | { ok: false; problem: ConnectionProblem };
+export type PairOutcome =
+  | { ok: true; settings: HubSettings & { origin: 'paired' } }
+  | { ok: false; problem: ConnectionProblem };
 
 const LOOPBACK_HOSTS = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
 

@@ -5,10 +5,10 @@ import { storeProblem } from './connection-problem';
 import type { ConnectionStatus } from './connection-status';
 import { writeDonationSettings } from './donation-settings';
 import type { HubConnection } from './hub-connection';
-import { clearHubSettings, readHubSettings, writeHubSettings } from './hub-settings';
+import { clearHubSettings, isLaunchedBrowser, readHubSettings, writeHubSettings } from './hub-settings';
 import { pairWithServer } from './pair-with-server';
 import { savePageToServer } from './save-page';
-import { UiRequest } from './ui-messages';
+import { UiRequest, type ConnectionProblem } from './ui-messages';
 
 /** How long `pair` waits for the first connection, so that the page shows its outcome. */
 const PAIR_CONNECT_WAIT_MS = 5_000;
@@ -33,6 +33,14 @@ export function createUiRequestHandler({ status, hub }: { status: ConnectionStat
       case 'getStatus':
         return status.status();
       case 'pair': {
+        // A launched browser serves the server that launched it, and nothing else, ever.
+        if (await isLaunchedBrowser()) {
+          const problem: ConnectionProblem = {
+            code: 'refused',
+            message: 'This browser was launched by a Tabhive server and works only for it.',
+          };
+          return { ok: false, problem };
+        }
         const outcome = await pairWithServer({
           serverUrl: request.serverUrl,
           code: request.code,

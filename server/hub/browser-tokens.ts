@@ -14,6 +14,8 @@ export interface BrowserTokens {
    * a browser that died: its old credentials must not let anyone else in.
    */
   revokeLaunchToken(launchToken: string): void;
+  /** The browser that spent this launch token, if one did (for the launcher's watchdog). */
+  browserIdOf(launchToken: string): string | undefined;
 }
 
 const digest = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -44,6 +46,8 @@ export function createBrowserTokens(): BrowserTokens {
       spent.set(hash, id);
       return { browserId: id, sessionToken };
     },
+
+    browserIdOf: (launchToken) => spent.get(digest(launchToken)),
 
     revokeLaunchToken(launchToken) {
       const hash = digest(launchToken);

@@ -29,6 +29,8 @@ export interface BrowserHub {
   connectedBrowsers(browserClass?: BrowserClass): number;
   /** Whether one of the team's donated browsers is connected and takes tasks for this URL. */
   donatedCovers(teamId: string, url: string): boolean;
+  /** Whether the browser with this id has a socket whose hello was accepted. */
+  isBrowserConnected(browserId: string): boolean;
   /** Disconnects a donated browser whose pairing was revoked, telling it so. */
   disconnectRevoked(browserId: string): void;
   /** What each browser last reported holding for its tasks (windows, debugger sessions, rules). */
@@ -354,6 +356,7 @@ export function createBrowserHub({
     runTask: (spec, options) => scheduler.run(spec, options),
     connectedBrowsers: (browserClass) => scheduler.workerCount(browserClass),
     donatedCovers: (teamId, url) => scheduler.donatedCovers(teamId, url),
+    isBrowserConnected: (browserId) => byBrowserId.has(browserId),
     disconnectRevoked,
     browserStatuses: () =>
       [...byBrowserId.values()].map((session) => ({

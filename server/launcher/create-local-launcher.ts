@@ -6,6 +6,7 @@ import { EXTENSION_ID } from '../../shared/extension-identity';
 import type { BrowserClass } from '../../shared/protocol/messages';
 import type { Log } from '../log';
 import { chromeArgs } from './chrome-args';
+import { stageLaunchedExtension } from './stage-launched-extension';
 import { writeProfilePreferences } from './write-profile-preferences';
 
 export interface LocalLauncher {
@@ -23,6 +24,14 @@ const MAX_RESTART_DELAY_MS = 30_000;
 /** A browser that ran this long is considered healthy again: its next crash restarts at once. */
 const HEALTHY_RUN_MS = 60_000;
 const STOP_GRACE_MS = 5_000;
+/**
+ * A launched browser whose process lives but which has not been connected to the hub for this
+ * long is killed and launched again. The extension reconnects within about 15 s of a dropped
+ * socket (its first backoff steps), and a fresh browser connects within a few seconds; one that
+ * does neither will not recover by itself (a spent token, a wedged worker), and a pool left without
+ * browsers fails every browser scrape while the fast path hides the outage.
+ */
+export const DISCONNECTED_RELAUNCH_MS = 20_000;
 
 interface Slot {
   index: number;
@@ -32,13 +41,16 @@ interface Slot {
   restartDelayMs: number;
   restartTimer: NodeJS.Timeout | undefined;
   exited: Promise<void>;
+  /** When the slot's browser was last seen connected (or launched). */
+  lastConnectedAt: number;
 }
 
 /**
  * Launches BROWSERS headless Chromium processes with the built extension, each with a fresh
- * profile. Each is told where the hub is and given a one-time token through its start page
- * (chrome-extension://<id>/launch.html#server=…&token=…), so the extension has no server URL
- * built in. A browser that dies is restarted with a new profile and a new token.
+ * profile. Each is told where the hub is and given a one-time token in a file of its own copy of
+ * the extension (stage-launched-extension.ts), where no page can write and no other local user can
+ * read, so the extension has no server URL built in. A browser that dies, or that stays
+ * disconnected from the hub, is restarted with a new profile and a new token.
  */
 export function createLocalLauncher({
   count,
@@ -50,6 +62,8 @@ export function createLocalLauncher({
   browserClass = 'basic',
   proxyServer,
   extraArgs,
+  isConnected,
+  disconnectedRelaunchMs = DISCONNECTED_RELAUNCH_MS,
 }: {
   count: number;
   chromePath: string;
@@ -61,9 +75,13 @@ export function createLocalLauncher({
   browserClass?: BrowserClass;
   proxyServer?: string | undefined;
   extraArgs?: readonly string[];
+  /** Whether the browser that spent this launch token is connected to the hub now. */
+  isConnected?: (launchToken: string) => boolean;
+  disconnectedRelaunchMs?: number;
 }): LocalLauncher {
   const slots: Slot[] = [];
   let stopping = false;
+  let watchdog: NodeJS.Timeout | undefined;
 
   const cleanup = async (slot: Slot) => {
     if (slot.launchToken !== undefined) tokens.revokeLaunchToken(slot.launchToken);
@@ -78,18 +96,23 @@ export function createLocalLauncher({
     slot.profileDir = await mkdtemp(path.join(os.tmpdir(), 'tabhive-chrome-'));
     await writeProfilePreferences(slot.profileDir);
     slot.launchToken = tokens.issueLaunchToken();
-    const startUrl =
-      `chrome-extension://${EXTENSION_ID}/launch.html#` +
-      new URLSearchParams({ server: hubUrl, token: slot.launchToken, class: browserClass }).toString();
+    const stagedExtensionDir = await stageLaunchedExtension({
+      extensionDir,
+      profileDir: slot.profileDir,
+      launch: { serverUrl: hubUrl, token: slot.launchToken, browserClass },
+    });
+    // The start page only says what the browser is for; it carries nothing a page could forge.
+    const startUrl = `chrome-extension://${EXTENSION_ID}/launch.html`;
     const args = chromeArgs({
       profileDir: slot.profileDir,
-      extensionDir,
+      extensionDir: stagedExtensionDir,
       startUrl,
       runningAsRoot: process.getuid?.() === 0,
       proxy: proxyServer === undefined ? undefined : { server: proxyServer, hubHost: new URL(hubUrl).host },
       extraArgs,
     });
     const startedAt = Date.now();
+    slot.lastConnectedAt = startedAt;
     // Its own process group, so that stopping it also stops its renderers and helpers.
     const child = spawn(chromePath, args, { detached: true, stdio: ['ignore', 'ignore', 'pipe'] });
     slot.child = child;
@@ -134,8 +157,32 @@ export function createLocalLauncher({
     }
   };
 
+  /** Kills a launched browser that has stayed away from the hub; its exit handler relaunches it. */
+  const checkConnections = () => {
+    if (isConnected === undefined || stopping) return;
+    const now = Date.now();
+    for (const slot of slots) {
+      if (slot.child === undefined || slot.launchToken === undefined) continue;
+      if (isConnected(slot.launchToken)) {
+        slot.lastConnectedAt = now;
+      } else if (now - slot.lastConnectedAt > disconnectedRelaunchMs) {
+        log.warn('browser not connected to the hub; relaunching it', {
+          slot: slot.index,
+          pid: slot.child.pid,
+          disconnectedForMs: now - slot.lastConnectedAt,
+        });
+        slot.lastConnectedAt = now;
+        signalGroup(slot.child, 'SIGKILL');
+      }
+    }
+  };
+
   return {
     async start() {
+      if (isConnected !== undefined && watchdog === undefined) {
+        watchdog = setInterval(checkConnections, Math.min(1_000, disconnectedRelaunchMs / 4));
+        watchdog.unref();
+      }
       for (let index = 0; index < count; index += 1) {
         const slot: Slot = {
           index,
@@ -145,6 +192,7 @@ export function createLocalLauncher({
           restartDelayMs: 0,
           restartTimer: undefined,
           exited: Promise.resolve(),
+          lastConnectedAt: Date.now(),
         };
         slots.push(slot);
         await launch(slot);
@@ -153,6 +201,7 @@ export function createLocalLauncher({
 
     async stop() {
       stopping = true;
+      clearInterval(watchdog);
       await Promise.all(
         slots.map(async (slot) => {
           clearTimeout(slot.restartTimer);
@@ -170,6 +219,7 @@ export function createLocalLauncher({
 
     killNow() {
       stopping = true;
+      clearInterval(watchdog);
       for (const slot of slots) if (slot.child !== undefined) signalGroup(slot.child, 'SIGKILL');
     },
 

@@ -20,6 +20,8 @@ export function startStealthBrowsers({
   tokens: { issueLaunchToken(): string; revokeLaunchToken(token: string): void };
   log: Log;
   extraArgs?: readonly string[] | undefined;
+  isConnected?: (launchToken: string) => boolean;
+  disconnectedRelaunchMs?: number;
 }): LocalLauncher | undefined {
   if (config.STEALTH_PROXY_URL === undefined || config.STEALTH_BROWSERS === 0) return undefined;
   const proxy = new URL(config.STEALTH_PROXY_URL);
