@@ -61,6 +61,8 @@ export default defineConfig({
       'alarms',
       'scripting',
       'declarativeNetRequestWithHostAccess',
+      // Launched browsers only: a team's cookies and storage are wiped before another team's tasks.
+      'browsingData',
     ],
     host_permissions: ['<all_urls>'],
     icons: ICONS,

@@ -14,6 +14,8 @@ import { closeTaskWindow } from '../utils/task-window';
 import { createTaskRunner } from '../utils/task-runner';
 import { createTaskTabPool } from '../utils/task-tab-pool';
 import { createUiRequestHandler } from '../utils/ui-request-handler';
+import { createBrowserStateKeeper } from '../utils/browser-state-keeper';
+import { wipeBrowserState } from '../utils/wipe-browser-state';
 
 /**
  * Wakes a worker that Chrome stopped, so it reconnects (and reclaims its orphans) by itself: while
@@ -59,8 +61,16 @@ export default defineBackground({
       void readStatus().then((status) => hub.send({ type: 'heartbeat', sentAt: Date.now(), status }));
       void connection.refreshBadge();
     }, STATUS_AFTER_TASKS_MS);
+    // A launched browser changes hands between teams only after its state is wiped.
+    const state = createBrowserStateKeeper({
+      async wipe() {
+        await pool.retire();
+        await wipeBrowserState();
+      },
+    });
     const runner = createTaskRunner({
       pool,
+      state,
       reply: (message) => {
         hub.send(message);
         donorTasks.finished(message);
@@ -79,9 +89,14 @@ export default defineBackground({
       takeLostTaskIds: async () => [...(await orphans), ...(await reclaimOrphans())],
       onWelcome: (welcome) => pool.setMaxIdle(welcome.maxConcurrentTasks),
       onTask: (task) =>
-        void donorTasks.admit(task).then((admitted) => {
+        void donorTasks.admit(task).then(async (admitted) => {
           if (admitted === undefined) return;
-          runner.start(task, { fenceDomains: admitted.allowedDomains });
+          // Only a launched browser is ever wiped: a donated one is a person's own, serving one team.
+          const launched = (await cachedHubSettings())?.origin === 'launched';
+          runner.start(task, {
+            fenceDomains: admitted.allowedDomains,
+            stateKey: launched ? task.stateKey : undefined,
+          });
           void connection.refreshBadge();
         }),
       onCancel: (message) => runner.cancel(message.taskId),

@@ -1,4 +1,5 @@
 import type { ResultMessage, TaskMessage } from '../../shared/protocol/messages';
+import type { BrowserStateKeeper } from './browser-state-keeper';
 import { fitResult } from './fit-result';
 import { PageTaskError } from './page-task-error';
 import { runPageTask } from './run-page-task';
@@ -10,11 +11,14 @@ import type { TaskTabPool } from './task-tab-pool';
  */
 export function createTaskRunner({
   pool,
+  state,
   reply,
   afterTask,
 }: {
   /** Where tasks get their tabs. */
   pool: TaskTabPool;
+  /** Whose cookies and storage the browser holds; a task runs only in its own key's. */
+  state: BrowserStateKeeper;
   reply(message: ResultMessage): void;
   /** Called once a task has cleaned up after itself, whatever its outcome. */
   afterTask(): void;
@@ -22,12 +26,31 @@ export function createTaskRunner({
   const running = new Map<string, AbortController>();
 
   return {
-    start(task: TaskMessage, options: { fenceDomains?: readonly string[] | undefined } = {}) {
+    start(
+      task: TaskMessage,
+      {
+        stateKey,
+        ...options
+      }: {
+        fenceDomains?: readonly string[] | undefined;
+        /** The task's state key in a launched browser; undefined in a donated one (never wiped). */
+        stateKey?: string | undefined;
+      } = {},
+    ) {
       // The same task may come again after a reconnect; a live run of it keeps going.
       if (running.get(task.taskId)?.signal.aborted === false) return;
       const controller = new AbortController();
       running.set(task.taskId, controller);
-      const run = runPageTask(task, controller.signal, { ...options, pool });
+      const entered = state.enter(stateKey);
+      const started = entered.then(() => runPageTask(task, controller.signal, { ...options, pool }));
+      const run = {
+        result: started.then((page) => page.result),
+        // Leaves its key once the tab is back, so that a wipe never runs under a live task.
+        cleanedUp: entered.then(
+          (leave) => started.then((page) => page.cleanedUp).finally(leave),
+          () => undefined,
+        ),
+      };
       run.result
         .then((capture) => reply(fitResult({ type: 'result', taskId: task.taskId, ok: true, capture })))
         .catch((err: unknown) => {

@@ -43,6 +43,8 @@ interface PooledTab extends TaskTab {
   resetTimer: ReturnType<typeof setTimeout> | undefined;
   /** A task has the tab (from acquire to release). */
   inTask: boolean;
+  /** The pool's generation the tab was opened in; a tab of an earlier one is never handed out again. */
+  generation: number;
 }
 
 /**
@@ -77,6 +79,8 @@ export function createTaskTabPool({ keepTabs }: { keepTabs: () => Promise<boolea
   let maxIdle = DEFAULT_MAX_IDLE_TABS;
   /** Every tab the pool has handed out and not closed: idle or in a task. */
   const live = new Map<number, PooledTab>();
+  /** Bumped by retire(): tabs opened before hold a previous owner's pages and session storage. */
+  let generation = 0;
 
   async function open(pooled: boolean): Promise<PooledTab> {
     const { windowId, tabId } = await openTaskWindow();
@@ -111,6 +115,7 @@ export function createTaskTabPool({ keepTabs }: { keepTabs: () => Promise<boolea
       ended: false,
       resetTimer: undefined,
       inTask: false,
+      generation,
       async blank() {
         if (!(await reset(tab))) throw new Error('the task tab did not show about:blank');
       },
@@ -185,7 +190,7 @@ export function createTaskTabPool({ keepTabs }: { keepTabs: () => Promise<boolea
       // Out of the idle list while it resets, so that no task gets it half-way.
       idle.splice(index, 1);
       void reset(tab).then(async (ok) => {
-        if (ok && !tab.ended) idle.push(tab);
+        if (ok && !tab.ended && tab.generation === generation) idle.push(tab);
         else await close(tab);
       });
     }, IDLE_RESET_MS);
@@ -215,8 +220,8 @@ export function createTaskTabPool({ keepTabs }: { keepTabs: () => Promise<boolea
       while (tab === undefined && idle.length > 0) {
         const candidate = idle.pop() as PooledTab;
         clearTimeout(candidate.resetTimer);
-        // Its window was closed, or its debugger session ended, while it waited.
-        if (candidate.ended) await close(candidate);
+        // Its window was closed, or its debugger session ended, while it waited; or it is retired.
+        if (candidate.ended || candidate.generation !== generation) await close(candidate);
         else tab = candidate;
       }
       tab ??= await open(await keepTabs());
@@ -239,7 +244,12 @@ export function createTaskTabPool({ keepTabs }: { keepTabs: () => Promise<boolea
       const tab = live.get(handed.windowId);
       if (tab === undefined) return;
       tab.inTask = false;
-      const keep = reusable && tab.pooled && tab.uses < TASKS_PER_POOLED_TAB && idle.length < maxIdle;
+      const keep =
+        reusable &&
+        tab.pooled &&
+        tab.generation === generation &&
+        tab.uses < TASKS_PER_POOLED_TAB &&
+        idle.length < maxIdle;
       if (keep && !tab.ended) park(tab);
       else await close(tab);
     },
@@ -251,6 +261,15 @@ export function createTaskTabPool({ keepTabs }: { keepTabs: () => Promise<boolea
     setMaxIdle(count: number) {
       maxIdle = Math.max(1, count);
       for (const tab of idle.splice(maxIdle)) void close(tab);
+    },
+    /**
+     * Closes every idle tab, and makes every tab out in a task close when it comes back: a tab
+     * keeps its pages' session storage and in-memory state, which the browser's next owner must
+     * not inherit (browser-state-keeper.ts).
+     */
+    async retire(): Promise<void> {
+      generation += 1;
+      await Promise.all(idle.splice(0).map((tab) => close(tab)));
     },
     /** Windows and rule ids the pool holds outside tasks (reported apart from what tasks hold). */
     idleHoldings() {

@@ -141,7 +141,14 @@ export function createBrowserHub({
       id: grant.browserId,
       capacity: tabsPerBrowser,
       browserClass: hello.browserClass,
-      send: ({ taskId, spec, timeoutMs }) => send(session, { type: 'task', taskId, spec, timeoutMs }),
+      send: ({ taskId, spec, timeoutMs, stateKey }) =>
+        send(session, {
+          type: 'task',
+          taskId,
+          spec,
+          timeoutMs,
+          ...(stateKey === undefined ? {} : { stateKey }),
+        }),
       cancel: (taskId, reason) => send(session, { type: 'cancel', taskId, reason }),
     });
     log.info('browser connected', {

@@ -11,7 +11,12 @@ export interface Worker {
   readonly browserClass?: BrowserClass;
   /** Present for a team's donated browser: it takes that team's tasks on its domains and no others. */
   readonly donation?: Donation;
-  send(task: { taskId: string; spec: PageTaskSpec; timeoutMs: number }): void;
+  /**
+   * `stateKey` (pool browsers only) names whose cookies and storage the task runs in: the
+   * scheduler never runs tasks of two keys on one pool browser at once, and the browser wipes its
+   * state before a task whose key is not the last one's.
+   */
+  send(task: { taskId: string; spec: PageTaskSpec; timeoutMs: number; stateKey?: string }): void;
   cancel(taskId: string, reason: string): void;
 }
 
@@ -71,6 +76,10 @@ export interface TaskScheduler {
 /** A task is tried on at most this many browsers when the ones running it disconnect. */
 export const MAX_ATTEMPTS = 2;
 
+/** Whose browser state a task runs in on a pool browser: its team's, or that of tasks for no team. */
+export const stateKeyOf = (teamId: string | undefined) =>
+  teamId === undefined ? 'no-team' : `team:${teamId}`;
+
 /**
  * Hands page tasks to workers with free slots, least busy first. Every task has a deadline timer,
  * so nothing waits forever: a task no worker could finish in time fails with SCRAPE_TIMEOUT, and
@@ -86,6 +95,13 @@ export function createTaskScheduler({
 }): TaskScheduler {
   const workers = new Map<string, Worker>();
   const running = new Map<string, Set<string>>();
+  /**
+   * Pool browsers' state owner: the key of the tasks running there, or of the last ones. A team's
+   * cookies and storage must never meet another team's tasks (H1 of the red-team report), and one
+   * browser profile holds one jar; so a pool browser serves one key at a time, and changes key
+   * only when it is idle.
+   */
+  const stateOwner = new Map<string, string>();
   const tasks = new Map<string, PendingTask>();
   const queue: PendingTask[] = [];
 
@@ -157,23 +173,41 @@ export function createTaskScheduler({
     }, noBrowserGraceMs);
   };
 
-  const pickWorker = (task: PendingTask): Worker | undefined => {
+  /**
+   * The least busy candidate with a free slot whose state the task may share: a donated browser
+   * (its team's own), or a pool browser that runs the task's key or nothing. An idle pool browser
+   * that last served another key comes last (it must be wiped first). When every candidate with a
+   * free slot runs another key, the task claims the least busy of them (`claimed`): no task queued
+   * behind it may start there, so the browser drains and then changes hands, and a busy team
+   * cannot keep another out for good.
+   */
+  const pickWorker = (task: PendingTask, claimed: Set<string>): Worker | undefined => {
+    const key = stateKeyOf(task.teamId);
     let best: Worker | undefined;
-    let bestLoad = Infinity;
+    let bestRank = Infinity;
+    let blocked: Worker | undefined;
+    let blockedLoad = Infinity;
     for (const worker of candidatesFor(task)) {
       const load = running.get(worker.id)?.size ?? 0;
-      if (load < worker.capacity && load / worker.capacity < bestLoad) {
-        best = worker;
-        bestLoad = load / worker.capacity;
+      if (load >= worker.capacity || claimed.has(worker.id)) continue;
+      const owner = worker.donation === undefined ? stateOwner.get(worker.id) : key;
+      if (load > 0 && owner !== key) {
+        if (load < blockedLoad) [blocked, blockedLoad] = [worker, load];
+        continue;
       }
+      // Below 1: browsers already holding the key (or nothing); 1 and above: those to be wiped.
+      const rank = load / worker.capacity + (owner === undefined || owner === key ? 0 : 1);
+      if (rank < bestRank) [best, bestRank] = [worker, rank];
     }
+    if (best === undefined && blocked !== undefined) claimed.add(blocked.id);
     return best;
   };
 
   const pump = () => {
+    const claimed = new Set<string>();
     // In queue order; a task whose class has no free browser waits without holding up the others.
     for (const task of [...queue]) {
-      const worker = pickWorker(task);
+      const worker = pickWorker(task, claimed);
       if (worker === undefined) continue;
       queue.splice(queue.indexOf(task), 1);
       const timeoutMs = task.deadlineAt - now();
@@ -183,7 +217,13 @@ export function createTaskScheduler({
       clearTimeout(task.noBrowserTimer);
       task.noBrowserTimer = undefined;
       running.get(worker.id)?.add(task.id);
-      worker.send({ taskId: task.id, spec: task.spec, timeoutMs });
+      if (worker.donation === undefined) {
+        const stateKey = stateKeyOf(task.teamId);
+        stateOwner.set(worker.id, stateKey);
+        worker.send({ taskId: task.id, spec: task.spec, timeoutMs, stateKey });
+      } else {
+        worker.send({ taskId: task.id, spec: task.spec, timeoutMs });
+      }
     }
   };
 
@@ -216,10 +256,13 @@ export function createTaskScheduler({
           resolve,
           reject,
           noBrowserTimer: undefined,
-          deadlineTimer: setTimeout(() => {
-            if (task.workerId !== undefined) workers.get(task.workerId)?.cancel(task.id, 'deadline');
-            fail(task, new TaskError('SCRAPE_TIMEOUT', 'Scrape timed out'));
-          }, timeoutMs),
+          deadlineTimer: setTimeout(
+            () => {
+              if (task.workerId !== undefined) workers.get(task.workerId)?.cancel(task.id, 'deadline');
+              fail(task, new TaskError('SCRAPE_TIMEOUT', 'Scrape timed out'));
+            },
+            Math.min(timeoutMs, 2 ** 31 - 1),
+          ),
         };
         tasks.set(task.id, task);
         // Interactive tasks queue ahead of every background one, in arrival order among themselves.
@@ -241,6 +284,7 @@ export function createTaskScheduler({
       const taskIds = running.get(workerId) ?? new Set<string>();
       workers.delete(workerId);
       running.delete(workerId);
+      stateOwner.delete(workerId);
       for (const taskId of taskIds) {
         const task = tasks.get(taskId);
         if (task === undefined) continue;

@@ -240,6 +240,13 @@ export const TaskMessage = z.object({
    */
   timeoutMs: z.number().int().positive(),
   spec: PageTaskSpec,
+  /**
+   * Launched browsers: whose cookies, storage and caches the task runs in (a team's). The server
+   * never sends tasks of two keys to one browser at once, and the browser wipes its state before a
+   * task whose key differs from the last one's, so no team sees another's logins. Donated
+   * browsers, which serve one team and are a person's own, get none and are never wiped.
+   */
+  stateKey: z.string().min(1).max(200).optional(),
 });
 
 export const CancelMessage = z.object({ type: z.literal('cancel'), taskId: z.string(), reason: z.string() });
