@@ -15,6 +15,8 @@ import { createTaskRunner } from '../utils/task-runner';
 import { createTaskTabPool } from '../utils/task-tab-pool';
 import { createUiRequestHandler } from '../utils/ui-request-handler';
 import { createBrowserStateKeeper } from '../utils/browser-state-keeper';
+import { guardTaskPopups } from '../utils/popup-guard';
+import { ensureStandingAddressRules } from '../utils/standing-address-rules';
 import { wipeBrowserState } from '../utils/wipe-browser-state';
 
 /**
@@ -93,6 +95,25 @@ export default defineBackground({
           if (admitted === undefined) return;
           // Only a launched browser is ever wiped: a donated one is a person's own, serving one team.
           const launched = (await cachedHubSettings())?.origin === 'launched';
+          if (launched) {
+            // The policy for everything the browser loads, popups and service workers included.
+            const ready = await ensureStandingAddressRules(task.spec.networkPolicy).then(
+              () => true,
+              (err: unknown) => {
+                hub.send({
+                  type: 'result',
+                  taskId: task.taskId,
+                  ok: false,
+                  error: {
+                    code: 'BROWSER_ERROR',
+                    message: `could not set the browser's address rules: ${String(err)}`,
+                  },
+                });
+                return false;
+              },
+            );
+            if (!ready) return;
+          }
           runner.start(task, {
             fenceDomains: admitted.allowedDomains,
             stateKey: launched ? task.stateKey : undefined,
@@ -110,6 +131,7 @@ export default defineBackground({
       userAgent: navigator.userAgent,
     });
 
+    guardTaskPopups({ isTaskTab: (tabId) => pool.isTaskTab(tabId) });
     const ui = createUiRequestHandler({ status: connection, hub });
     browser.runtime.onMessage.addListener((message, sender) => ui.listener(message, sender));
 

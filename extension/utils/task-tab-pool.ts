@@ -271,6 +271,8 @@ export function createTaskTabPool({ keepTabs }: { keepTabs: () => Promise<boolea
       generation += 1;
       await Promise.all(idle.splice(0).map((tab) => close(tab)));
     },
+    /** Whether the tab is one of the pool's (idle or in a task). */
+    isTaskTab: (tabId: number) => [...live.values()].some((tab) => tab.tabId === tabId),
     /** Windows and rule ids the pool holds outside tasks (reported apart from what tasks hold). */
     idleHoldings() {
       // Idle ones, and those being reset or closed between tasks.

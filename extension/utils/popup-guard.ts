@@ -1,0 +1,28 @@
+import { browser } from 'wxt/browser';
+
+/**
+ * Closes every tab a task's page opens (a `target=_blank` link or a `window.open` run by a click
+ * action): a popup has none of its task's rules, guards or fence, and nothing ever closed it (H2
+ * of the red-team report: 20 scrapes left 20 renderers, and popups in a donor's browser left the
+ * allowed domains). Firecrawl's engines capture the page the task opened too, never its popups.
+ * In a launched browser the browser-wide address rules (standing-address-rules.ts) also refuse
+ * whatever a popup asks for before it is closed; in a donated one the task's fence does
+ * (task-network-rules.ts).
+ */
+export function guardTaskPopups({
+  isTaskTab,
+  onClosed,
+}: {
+  isTaskTab(tabId: number): boolean;
+  onClosed?(popupTabId: number, openerTabId: number): void;
+}): void {
+  browser.tabs.onCreated.addListener((tab) => {
+    const opener = tab.openerTabId;
+    if (tab.id === undefined || opener === undefined || !isTaskTab(opener)) return;
+    const popupId = tab.id;
+    void browser.tabs.remove(popupId).then(
+      () => onClosed?.(popupId, opener),
+      () => undefined,
+    );
+  });
+}

@@ -1,0 +1,129 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startInternalService } from '../helpers/internal-service';
+import { startTestTabhive, waitUntil } from '../helpers/start-test-tabhive';
+
+/**
+ * H2 and M1 of the red-team report, in a launched pool browser with private networks refused: a
+ * page whose click opens a popup, or whose service worker fetches, must not reach the internal
+ * service (a canary on 127.0.0.1), and no popup may outlive its task. The attacker's page is on
+ * 127.0.0.2, the one private address the operator allowed (it stands in for a public site).
+ */
+
+const ATTACKER_ADDRESS = '127.0.0.2';
+
+let internal: Awaited<ReturnType<typeof startInternalService>>;
+let attacker: Server;
+let tabhive: Awaited<ReturnType<typeof startTestTabhive>>;
+
+const target = (pathname: string) => `http://127.0.0.1:${internal.port}${pathname}`;
+const attackerUrl = (pathname: string) =>
+  `http://${ATTACKER_ADDRESS}:${(attacker.address() as AddressInfo).port}${pathname}`;
+
+beforeAll(async () => {
+  internal = await startInternalService();
+  attacker = createServer((request, response) => {
+    const url = new URL(request.url ?? '/', 'http://attacker');
+    const page = (body: string) =>
+      response
+        .writeHead(200, { 'content-type': 'text/html' })
+        .end(`<!doctype html><html><head><title>Attacker</title></head><body>${body}</body></html>`);
+    switch (url.pathname) {
+      case '/blank-link':
+        page(`<h1>Links</h1><a id="a" target="_blank" href="${target('/popup-link')}">go</a>`);
+        return;
+      case '/noopener-link':
+        page(
+          `<h1>Links</h1><a id="a" rel="noopener noreferrer" target="_blank" href="${target('/popup-noopener')}">go</a>`,
+        );
+        return;
+      case '/open-on-click':
+        page(
+          `<h1>Button</h1><button id="a">go</button><script>document.getElementById('a').onclick = ` +
+            `() => window.open(${JSON.stringify(target('/popup-open'))}, 'x', 'width=400');</script>`,
+        );
+        return;
+      case '/worker':
+        page(
+          `<h1>Service worker</h1><script>navigator.serviceWorker.register('/sw.js')` +
+            `.then(() => document.body.insertAdjacentHTML('beforeend', '<p>registered</p>'))</script>`,
+        );
+        return;
+      case '/sw.js':
+        response
+          .writeHead(200, { 'content-type': 'text/javascript' })
+          .end(
+            `self.addEventListener('install', (event) => event.waitUntil(fetch(${JSON.stringify(target('/sw-install'))}).catch(() => undefined)));` +
+              `self.addEventListener('activate', (event) => event.waitUntil(fetch(${JSON.stringify(target('/sw-activate'))}, { mode: 'no-cors' }).catch(() => undefined)));`,
+          );
+        return;
+      default:
+        page('<h1>Home</h1>');
+    }
+  });
+  await new Promise<void>((resolve) => attacker.listen(0, ATTACKER_ADDRESS, resolve));
+  tabhive = await startTestTabhive({
+    browsers: 1,
+    env: { ALLOW_PRIVATE_NETWORKS: 'false', ALLOWED_PRIVATE_HOSTS: ATTACKER_ADDRESS },
+  });
+});
+afterAll(async () => {
+  await tabhive?.stop();
+  await new Promise((resolve) => attacker?.close(resolve));
+  await internal?.close();
+});
+
+afterEach(() => {
+  const { connections, requests } = internal.takeCounts();
+  expect(requests, 'requests that reached the internal service').toEqual([]);
+  expect(connections, 'connections the internal service accepted').toBe(0);
+});
+
+/** Windows the browser holds beyond its idle warm tabs (its start page's is one), as reported after tasks. */
+async function windowsHeld(): Promise<number> {
+  const [status] = tabhive.tabhive.hub.browserStatuses();
+  return status?.status?.windows ?? -1;
+}
+
+describe('a launched browser', () => {
+  for (const path of ['/blank-link', '/noopener-link', '/open-on-click']) {
+    it(`neither loads nor keeps a popup opened by a click (${path})`, async () => {
+      const { status, json } = await tabhive.post('/v2/scrape', {
+        url: attackerUrl(path),
+        maxAge: 0,
+        formats: ['markdown'],
+        actions: [
+          { type: 'click', selector: '#a' },
+          { type: 'wait', milliseconds: 1_500 },
+        ],
+      });
+      expect(status).toBe(200);
+      expect(json.data.markdown).not.toContain('INTERNAL-SECRET');
+      // The popup is closed: once the task is done the browser holds only its start window.
+      await waitUntil(async () => (await windowsHeld()) === 1, 10_000, 'the browser to hold no task window');
+    });
+  }
+
+  it("refuses a service worker's requests to private addresses", async () => {
+    const { status } = await tabhive.post('/v2/scrape', {
+      url: attackerUrl('/worker'),
+      maxAge: 0,
+      formats: ['markdown'],
+      waitFor: 2_000,
+    });
+    expect(status).toBe(200);
+  });
+
+  it('still serves the hub and allowed pages after all that', async () => {
+    const { status, json } = await tabhive.post('/v2/scrape', {
+      url: attackerUrl('/'),
+      maxAge: 0,
+      formats: ['markdown'],
+      waitFor: 100,
+    });
+    expect(status).toBe(200);
+    expect(json.data.markdown).toContain('Home');
+    expect(tabhive.tabhive.hub.connectedBrowsers()).toBe(1);
+  });
+});
