@@ -17,6 +17,7 @@ import { createUiRequestHandler } from '../utils/ui-request-handler';
 import { createBrowserStateKeeper } from '../utils/browser-state-keeper';
 import { guardTaskPopups } from '../utils/popup-guard';
 import { ensureStandingAddressRules } from '../utils/standing-address-rules';
+import { removeWebRtcFromPages } from '../utils/no-webrtc-in-pages';
 import { wipeBrowserState } from '../utils/wipe-browser-state';
 
 /**
@@ -96,8 +97,12 @@ export default defineBackground({
           // Only a launched browser is ever wiped: a donated one is a person's own, serving one team.
           const launched = (await cachedHubSettings())?.origin === 'launched';
           if (launched) {
-            // The policy for everything the browser loads, popups and service workers included.
-            const ready = await ensureStandingAddressRules(task.spec.networkPolicy).then(
+            // The policy for everything the browser loads, popups and service workers included,
+            // and no WebRTC, whose connections no network rule sees.
+            const ready = await Promise.all([
+              ensureStandingAddressRules(task.spec.networkPolicy),
+              removeWebRtcFromPages(),
+            ]).then(
               () => true,
               (err: unknown) => {
                 hub.send({
@@ -106,7 +111,7 @@ export default defineBackground({
                   ok: false,
                   error: {
                     code: 'BROWSER_ERROR',
-                    message: `could not set the browser's address rules: ${String(err)}`,
+                    message: `could not guard the browser's network: ${String(err)}`,
                   },
                 });
                 return false;

@@ -50,6 +50,23 @@ beforeAll(async () => {
             `.then(() => document.body.insertAdjacentHTML('beforeend', '<p>registered</p>'))</script>`,
         );
         return;
+      case '/webrtc': {
+        // A TURN server over TCP at the internal address: ICE gathering connects to it. `frame`
+        // takes the constructor from a fresh same-origin iframe instead of the page's own window.
+        const fromFrame = url.searchParams.has('frame');
+        page(
+          `<h1>Call</h1><p id="out">not started</p><script>(async () => {` +
+            `let Peer = window.RTCPeerConnection;` +
+            (fromFrame
+              ? `const frame = document.createElement('iframe'); document.body.append(frame); Peer = frame.contentWindow.RTCPeerConnection;`
+              : '') +
+            `try { const peer = new Peer({ iceServers: [{ urls: 'turn:127.0.0.1:${internal.port}?transport=tcp', username: 'u', credential: 'p' }], iceTransportPolicy: 'relay' });` +
+            ` peer.createDataChannel('x'); await peer.setLocalDescription(await peer.createOffer());` +
+            ` document.getElementById('out').textContent = 'gathering'; } catch (err) { document.getElementById('out').textContent = 'no WebRTC: ' + err; }` +
+            `})();</script>`,
+        );
+        return;
+      }
       case '/sw.js':
         response
           .writeHead(200, { 'content-type': 'text/javascript' })
@@ -114,6 +131,18 @@ describe('a launched browser', () => {
     });
     expect(status).toBe(200);
   });
+
+  for (const path of ['/webrtc', '/webrtc?frame']) {
+    it(`gives pages no WebRTC to probe private ports with (${path})`, async () => {
+      const { status } = await tabhive.post('/v2/scrape', {
+        url: attackerUrl(path),
+        maxAge: 0,
+        formats: ['markdown'],
+        waitFor: 2_000,
+      });
+      expect(status).toBe(200);
+    });
+  }
 
   it('still serves the hub and allowed pages after all that', async () => {
     const { status, json } = await tabhive.post('/v2/scrape', {
