@@ -2,7 +2,8 @@
  * Every DevTools protocol method the extension may send, and nothing else. Callers never reach raw
  * CDP: the server sends typed actions, and these are the commands that implement them. Left out on
  * purpose: cookie readers and writers (`Network.getAllCookies`, `Storage.*`: on a donated browser
- * they would hand over the donor's sessions for every site), `Fetch.*` (request interception),
+ * they would hand over the donor's sessions for every site), `Fetch.*` beyond what reads a PDF
+ * from the tab's own response (no request rewritten, fulfilled or answered with credentials),
  * `Target.*` and `Browser.*` (browser-wide reach beyond the task's tab). `Security.*` would be
  * the way to ignore certificate errors per tab, but Chromium does not expose that domain to
  * extensions ("'Security.setIgnoreCertificateErrors' wasn't found"), so skipTlsVerification
@@ -23,6 +24,13 @@ export const ALLOWED_CDP_METHODS: ReadonlySet<string> = new Set([
   // The main document's status and body.
   'Network.enable',
   'Network.getResponseBody',
+  // A PDF's bytes from the tab's own response (catch-pdf-bodies.ts): held at the response stage,
+  // read, continued unchanged (or failed when too large), and nothing else.
+  'Fetch.enable',
+  'Fetch.disable',
+  'Fetch.getResponseBody',
+  'Fetch.continueRequest',
+  'Fetch.failRequest',
   // Capture and executeJavascript, always in a world the task created.
   'Runtime.evaluate',
   // click, write, press.

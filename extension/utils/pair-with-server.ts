@@ -4,8 +4,7 @@ import type { HubSettings } from './hub-settings';
 import type { ConnectionProblem } from './ui-messages';
 
 export type PairOutcome =
-  | { ok: true; settings: HubSettings & { origin: 'paired' } }
-  | { ok: false; problem: ConnectionProblem };
+  { ok: true; settings: HubSettings & { origin: 'paired' } } | { ok: false; problem: ConnectionProblem };
 
 const LOOPBACK_HOSTS = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
 

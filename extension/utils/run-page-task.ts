@@ -4,7 +4,7 @@ import { captureBranding } from './capture-branding';
 import { capturePage, type InPageCapture } from './capture-page';
 import { COOKIE_BANNER_SCRIPT, MOBILE_METRICS, emulationCommands } from './emulation-commands';
 import { callSource, evaluateIsolated } from './evaluate-isolated';
-import { fetchPdfBody, isPdf } from './fetch-pdf-body';
+import { catchPdfBodies, isPdf } from './catch-pdf-bodies';
 import { pageIsInert } from './page-is-inert';
 import { PageTaskError, navigationError } from './page-task-error';
 import { beforeDeadline, createPageWatch, type DocumentResponse } from './page-watch';
@@ -98,12 +98,15 @@ export function runPageTask(
     let ruleIds: number[] = [];
     let cdp: BorrowedCdpSession | undefined;
     let succeeded = false;
+    /** A PDF's tab is left to Chromium's viewer, whose frame ends the debugger session soon after. */
+    let showsPdf = false;
     try {
       checkTaskUrl(task.spec.url, task.spec.networkPolicy);
       await taskJournal.record(task.taskId);
       tab = await pool.acquire(task.spec.networkPolicy);
       const ruleInput = {
         tabId: tab.tabId,
+        url: task.spec.url,
         headers: task.spec.headers,
         ...(await taskAdRules(task.spec.blockAds)),
         fenceDomains,
@@ -117,12 +120,13 @@ export function runPageTask(
       cdp = borrowCdp(tab.cdp);
       const capture = await captureInTab(task.spec, { deadline, taskSignal, tab, cdp });
       succeeded = true;
+      showsPdf = capture.pdfBase64 !== undefined;
       return capture;
     } finally {
       // Not awaited: the result goes out first, the clean-up follows.
       const usedTab = tab;
       const usedRules = ruleIds;
-      const clean = leavesTabClean(task.spec) && succeeded;
+      const clean = leavesTabClean(task.spec) && succeeded && !showsPdf;
       void (async () => {
         cdp?.release();
         await removeTaskRules(usedRules).catch(() => undefined);
@@ -156,6 +160,8 @@ async function captureInTab(
     const watch = createPageWatch(cdp, mainFrameId);
     await applyEmulation(cdp, tab, spec);
     watch.lifecycle.clear();
+    // A PDF's bytes come from the tab's own response, held for them until the page has loaded.
+    const pdfBodies = await catchPdfBodies(cdp, mainFrameId);
 
     const navigation = await beforeDeadline(
       cdp.send<{ errorText?: string }>('Page.navigate', { url: spec.url }),
@@ -166,7 +172,9 @@ async function captureInTab(
       return response !== undefined && isPdf(response.contentType) ? response : undefined;
     };
     // A PDF the browser would download ends the navigation with ERR_ABORTED after its response.
-    if (navigation.errorText && pdfResponse() === undefined) throw navigationError(navigation.errorText);
+    if (navigation.errorText && pdfResponse() === undefined) {
+      throw pdfBodies.refusal() ?? navigationError(navigation.errorText);
+    }
 
     const loaded = await watch.until(
       () => watch.lifecycle.has('load') || pdfResponse() !== undefined,
@@ -177,10 +185,10 @@ async function captureInTab(
     const pdf = pdfResponse();
     if (pdf !== undefined) {
       guard.assertClean();
-      // The extension fetches the bytes itself, outside the tab and its rules: check the host again.
-      checkTaskUrl(pdf.url, spec.networkPolicy);
       // The viewer shows the document but holds none of its text: the server parses the bytes.
-      const pdfBase64 = await beforeDeadline(fetchPdfBody(cdp, pdf, spec.headers, signal), deadline);
+      const pdfBase64 = await beforeDeadline(pdfBodies.body(pdf.requestId, signal), deadline).finally(() =>
+        pdfBodies.stop(),
+      );
       return {
         url: pdf.url,
         statusCode: pdf.status,
@@ -190,6 +198,7 @@ async function captureInTab(
         pdfBase64,
       };
     }
+    await pdfBodies.stop();
     checkCertificate(spec, watch.response());
     // A page with no script and nothing in flight at `load` is done; others get the quiet wait.
     // With nothing to do after the wait, the same evaluation captures such a page at once.

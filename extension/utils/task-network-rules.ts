@@ -13,6 +13,15 @@ function dnr(): Dnr {
  * above the ids tasks count up from, which skip ids in use anyway.
  */
 export const STANDING_AD_BLOCK_RULE_ID = 2 ** 31 - 2;
+/**
+ * Ids of a launched browser's browser-wide address rules (standing-address-rules.ts): a fixed
+ * block, so that a restarted worker finds and replaces the rules its predecessor left.
+ */
+export const STANDING_ADDRESS_RULE_IDS = { first: 2 ** 31 - 1_000, count: 200 } as const;
+export const isStandingRuleId = (id: number) =>
+  id === STANDING_AD_BLOCK_RULE_ID ||
+  (id >= STANDING_ADDRESS_RULE_IDS.first &&
+    id < STANDING_ADDRESS_RULE_IDS.first + STANDING_ADDRESS_RULE_IDS.count);
 
 /**
  * Rules per task: 0 = request headers, 1 = ad and tracker block (or the allow rule lifting it),
@@ -30,7 +39,7 @@ export async function allocateRuleIds(count: number): Promise<number[]> {
   const inUse = new Set((await dnr().getSessionRules()).map((rule) => rule.id));
   const ids: number[] = [];
   while (ids.length < count) {
-    if (nextRuleId >= 2 ** 31 - 1) nextRuleId = 1;
+    if (nextRuleId >= STANDING_ADDRESS_RULE_IDS.first) nextRuleId = 1;
     const id = nextRuleId;
     nextRuleId += 1;
     if (!inUse.has(id)) ids.push(id);
@@ -61,15 +70,34 @@ export const ALL_RESOURCE_TYPES = [
 ] as Browser.declarativeNetRequest.ResourceType[];
 
 /**
+ * The site a task's caller headers are for: the task URL's host, less a leading `www.` so that
+ * `example.com` and `www.example.com` are one site. DNR's `requestDomains` matches a domain and
+ * its subdomains, so the headers go to the host and its subdomains, and for a `www.` host to the
+ * bare domain and its other subdomains too (`api.example.com` for `www.example.com`); never to
+ * another site. A `www.` host whose bare name would be one label (`www.localhost`) stays whole.
+ * Without a public suffix list, a `www.` host right under a suffix that many owners share
+ * (`www.github.io`) stretches the site to the whole suffix; such hosts are rare. IPv6 hosts keep
+ * their brackets, which DNR compares too.
+ */
+export function headerSite(url: string): string {
+  const host = new URL(url).hostname.toLowerCase().replace(/\.$/, '');
+  const bare = host.startsWith('www.') ? host.slice('www.'.length) : host;
+  return bare.includes('.') ? bare : host;
+}
+
+/**
  * Session rules for one task's tab (`tabIds`), so no other tab, and no other task, is affected:
- * the caller's headers set on every request, and requests to known ad domains blocked (never the
- * page itself: a block rule without resource types leaves the main frame alone). `allowAds` lifts
- * a launched browser's standing ad block (standing-ad-block.ts) for this tab instead; the header
- * rule outranks that allow rule, which would otherwise switch it off too.
+ * the caller's headers set on the requests to the task's own site (headerSite: neither third-party
+ * subresources nor a redirect to another site get an Authorization or Cookie meant for the
+ * target), and requests to known ad domains blocked (never the page itself: a block rule without
+ * resource types leaves the main frame alone). `allowAds` lifts a launched browser's standing ad
+ * block (standing-ad-block.ts) for this tab instead; the header rule outranks that allow rule,
+ * which would otherwise switch it off too.
  */
 export function buildTaskRules({
   ruleIds,
   tabId,
+  url,
   headers,
   blockDomains,
   allowAds = false,
@@ -78,12 +106,15 @@ export function buildTaskRules({
   /** From allocateTaskRuleIds. */
   ruleIds: readonly number[];
   tabId: number;
+  /** The task's URL: the site the headers are for. */
+  url: string;
   headers?: Record<string, string> | undefined;
   blockDomains?: readonly string[] | undefined;
   allowAds?: boolean | undefined;
   /**
    * A donated browser's allowed domains: the tab may not navigate (links, redirects, actions,
-   * scripts) to a page elsewhere; what a page embeds or loads is not affected.
+   * scripts) to a page elsewhere, nor frame one (an iframe shows whatever the donor's login
+   * shows there, in the page the task captures); subresources a page loads are not affected.
    */
   fenceDomains?: readonly string[] | undefined;
 }): Rule[] {
@@ -101,7 +132,7 @@ export function buildTaskRules({
         type: 'modifyHeaders',
         requestHeaders: entries.map(([header, value]) => ({ header, operation: 'set', value })),
       },
-      condition: { tabIds: [tabId], resourceTypes: ALL_RESOURCE_TYPES },
+      condition: { tabIds: [tabId], requestDomains: [headerSite(url)], resourceTypes: ALL_RESOURCE_TYPES },
     } as Rule);
   }
   if (blockDomains !== undefined && blockDomains.length > 0) {
@@ -130,7 +161,7 @@ export function buildTaskRules({
       action: { type: 'block' },
       condition: {
         tabIds: [tabId],
-        resourceTypes: ['main_frame'],
+        resourceTypes: ['main_frame', 'sub_frame'],
         ...(fenceDomains.length > 0 ? { excludedRequestDomains: [...fenceDomains] } : {}),
       },
     } as Rule);
@@ -148,10 +179,11 @@ export async function removeTaskRules(ruleIds: readonly number[]): Promise<void>
 }
 
 /**
- * Session rules tasks hold: a launched browser's standing ad block is not one of them, nor are
+ * Session rules tasks hold: a launched browser's standing rules (ads, addresses) are not among them, nor are
  * `exclude` (the address rules of idle pooled tabs).
  */
 export async function countSessionRules(exclude: readonly number[] = []): Promise<number> {
-  const skip = new Set([STANDING_AD_BLOCK_RULE_ID, ...exclude]);
-  return (await dnr().getSessionRules()).filter((rule) => !skip.has(rule.id)).length;
+  const skip = new Set(exclude);
+  return (await dnr().getSessionRules()).filter((rule) => !skip.has(rule.id) && !isStandingRuleId(rule.id))
+    .length;
 }

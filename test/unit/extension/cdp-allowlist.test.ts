@@ -22,12 +22,14 @@ describe('the CDP allowlist', () => {
     }
   });
 
-  it('refuses cookie access, interception and browser-wide domains', () => {
+  it('refuses cookie access, rewriting intercepted requests and browser-wide domains', () => {
     for (const method of [
       'Network.getAllCookies',
       'Network.setCookie',
       'Storage.getCookies',
-      'Fetch.enable',
+      'Fetch.fulfillRequest',
+      'Fetch.continueWithAuth',
+      'Fetch.takeResponseBodyAsStream',
       'Target.createBrowserContext',
       'Browser.grantPermissions',
       'Runtime.compileScript',

@@ -168,7 +168,13 @@ describe('the DNR rules of a task tab', () => {
   });
 
   it('outrank the allow rule that lifts ad blocking for a tab, and rank below the header rule', () => {
-    const taskRules = buildTaskRules({ ruleIds: [1, 2, 3], tabId: 7, headers: { a: 'b' }, allowAds: true });
+    const taskRules = buildTaskRules({
+      ruleIds: [1, 2, 3],
+      tabId: 7,
+      url: 'https://example.com/',
+      headers: { a: 'b' },
+      allowAds: true,
+    });
     const adsAllow = taskRules.find((rule) => rule.action.type === 'allow');
     const headers = taskRules.find((rule) => rule.action.type === 'modifyHeaders');
     expect(ADDRESS_BLOCK_PRIORITY).toBeGreaterThan(adsAllow?.priority ?? Infinity);
@@ -178,7 +184,12 @@ describe('the DNR rules of a task tab', () => {
   });
 
   it("never lift a donated browser's domain fence", () => {
-    const [fence] = buildTaskRules({ ruleIds: [1, 2, 3], tabId: 7, fenceDomains: ['example.com'] });
+    const [fence] = buildTaskRules({
+      ruleIds: [1, 2, 3],
+      tabId: 7,
+      url: 'https://example.com/',
+      fenceDomains: ['example.com'],
+    });
     const policy = { allowPrivateNetworks: false, allowedPrivateHosts: ['10.0.0.0/8', 'wiki.corp'] };
     for (const rule of addressRulePatterns(policy).allow)
       expect(fence?.priority).toBeGreaterThan(rule.priority);

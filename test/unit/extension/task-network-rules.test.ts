@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { buildTaskRules } from '../../../extension/utils/task-network-rules';
+import { buildTaskRules, headerSite } from '../../../extension/utils/task-network-rules';
+
+const URL = 'https://hive.example/members';
 
 describe('per-task network rules', () => {
-  it('sets the caller headers on every request of the task tab, main frame included', () => {
+  it("sets the caller headers on every request of the task tab to the task's own site, main frame included", () => {
     const [rule, ...rest] = buildTaskRules({
       ruleIds: [7, 8],
       tabId: 42,
+      url: URL,
       headers: { 'X-Hive': 'queen', Cookie: 'session=royal' },
     });
     expect(rest).toEqual([]);
@@ -18,14 +21,36 @@ describe('per-task network rules', () => {
           { header: 'Cookie', operation: 'set', value: 'session=royal' },
         ],
       },
-      condition: { tabIds: [42] },
+      condition: { tabIds: [42], requestDomains: ['hive.example'] },
     });
     expect(rule?.condition.resourceTypes).toContain('main_frame');
+    expect(rule?.condition.resourceTypes).toContain('sub_frame');
+    expect(rule?.condition.resourceTypes).toContain('image');
     expect(rule?.condition.resourceTypes).toContain('xmlhttprequest');
   });
 
+  it('scopes the headers to the host and its subdomains, a leading www. dropped, and to no other site', () => {
+    expect(headerSite('https://www.example.com/a?b')).toBe('example.com');
+    expect(headerSite('https://example.com/')).toBe('example.com');
+    expect(headerSite('https://WWW.Example.COM./')).toBe('example.com');
+    // Not the parent's other subdomains: app.example.com's headers are not for example.com.
+    expect(headerSite('https://app.example.com/')).toBe('app.example.com');
+    expect(headerSite('https://www.localhost:8080/')).toBe('www.localhost');
+    expect(headerSite('http://127.0.0.2:4100/pdf')).toBe('127.0.0.2');
+    expect(headerSite('http://[::1]:8080/')).toBe('[::1]');
+    expect(headerSite('https://bücher.example/')).toBe('xn--bcher-kva.example');
+    const [rule] = buildTaskRules({
+      ruleIds: [7, 8],
+      tabId: 42,
+      url: 'https://www.example.com/',
+      headers: { Authorization: 'Bearer secret' },
+    });
+    expect(rule?.condition).toMatchObject({ tabIds: [42], requestDomains: ['example.com'] });
+    expect(rule?.condition).not.toHaveProperty('domainType');
+  });
+
   it('blocks listed domains for third-party requests of the task tab only', () => {
-    expect(buildTaskRules({ ruleIds: [7, 8], tabId: 42, blockDomains: ['adnxs.com'] })).toEqual([
+    expect(buildTaskRules({ ruleIds: [7, 8], tabId: 42, url: URL, blockDomains: ['adnxs.com'] })).toEqual([
       {
         id: 8,
         priority: 1,
@@ -39,6 +64,7 @@ describe('per-task network rules', () => {
     const [headerRule, allowRule] = buildTaskRules({
       ruleIds: [7, 8],
       tabId: 42,
+      url: URL,
       headers: { 'X-Hive': 'queen' },
       allowAds: true,
     });
@@ -47,22 +73,32 @@ describe('per-task network rules', () => {
     expect(headerRule?.priority).toBeGreaterThan(allowRule?.priority ?? Infinity);
   });
 
-  it("fences a donated browser's task tab into its owner's domains, for navigations only", () => {
-    expect(buildTaskRules({ ruleIds: [7, 8, 9], tabId: 42, fenceDomains: ['members.test'] })).toEqual([
+  it("fences a donated browser's task tab into its owner's domains, for navigations and frames", () => {
+    expect(
+      buildTaskRules({ ruleIds: [7, 8, 9], tabId: 42, url: URL, fenceDomains: ['members.test'] }),
+    ).toEqual([
       {
         id: 9,
         priority: 5,
         action: { type: 'block' },
-        condition: { tabIds: [42], resourceTypes: ['main_frame'], excludedRequestDomains: ['members.test'] },
+        condition: {
+          tabIds: [42],
+          resourceTypes: ['main_frame', 'sub_frame'],
+          excludedRequestDomains: ['members.test'],
+        },
       },
     ]);
-    expect(buildTaskRules({ ruleIds: [7, 8, 9], tabId: 42, fenceDomains: [] })[0]?.condition).toEqual({
+    expect(
+      buildTaskRules({ ruleIds: [7, 8, 9], tabId: 42, url: URL, fenceDomains: [] })[0]?.condition,
+    ).toEqual({
       tabIds: [42],
-      resourceTypes: ['main_frame'],
+      resourceTypes: ['main_frame', 'sub_frame'],
     });
   });
 
   it('adds nothing for a task without headers or blocking', () => {
-    expect(buildTaskRules({ ruleIds: [1, 2], tabId: 3, headers: {}, blockDomains: [] })).toEqual([]);
+    expect(buildTaskRules({ ruleIds: [1, 2], tabId: 3, url: URL, headers: {}, blockDomains: [] })).toEqual(
+      [],
+    );
   });
 });
