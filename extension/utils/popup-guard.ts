@@ -9,6 +9,9 @@ import { browser } from 'wxt/browser';
  * whatever a popup asks for before it is closed; in a donated one the task's fence does
  * (task-network-rules.ts).
  */
+/** How long after it appears a popup is closed. */
+const POPUP_CLOSE_DELAY_MS = 200;
+
 export function guardTaskPopups({
   isTaskTab,
   onClosed,
@@ -20,9 +23,14 @@ export function guardTaskPopups({
     const opener = tab.openerTabId;
     if (tab.id === undefined || opener === undefined || !isTaskTab(opener)) return;
     const popupId = tab.id;
-    void browser.tabs.remove(popupId).then(
-      () => onClosed?.(popupId, opener),
-      () => undefined,
-    );
+    // Not from inside onCreated: window.open waits in the page for the browser to finish making
+    // the window, and a tab removed that early left the opener's click hanging now and then (its
+    // input event never acknowledged). Network rules already hold the popup's requests meanwhile.
+    setTimeout(() => {
+      void browser.tabs.remove(popupId).then(
+        () => onClosed?.(popupId, opener),
+        () => undefined,
+      );
+    }, POPUP_CLOSE_DELAY_MS);
   });
 }

@@ -1,3 +1,4 @@
+import { browser } from 'wxt/browser';
 import type { PageCapture, PageTaskSpec, TaskMessage } from '../../shared/protocol/messages';
 import { borrowCdp, type BorrowedCdpSession, type CdpSession } from './cdp-session';
 import { captureBranding } from './capture-branding';
@@ -65,6 +66,11 @@ function checkCertificate(spec: PageTaskSpec, response: DocumentResponse | undef
   }
 }
 
+/** Ids of every tab open now. */
+async function openTabIds(): Promise<number[]> {
+  return (await browser.tabs.query({})).flatMap((tab) => (tab.id === undefined ? [] : [tab.id]));
+}
+
 export interface PageTaskRun {
   /** The capture, or the task's error, as soon as it is known. */
   result: Promise<PageCapture>;
@@ -110,9 +116,13 @@ export function runPageTask(
         headers: task.spec.headers,
         ...(await taskAdRules(task.spec.blockAds)),
         fenceDomains,
+        // A fenced task's popups are fenced too; the person's own tabs stay out of it.
+        ...(fenceDomains !== undefined && fenceDomains.length > 0
+          ? { personsTabIds: await openTabIds() }
+          : {}),
       };
       // Most tasks of a launched browser need no rules of their own: then no DNR call at all.
-      if (buildTaskRules({ ruleIds: [0, 0, 0], ...ruleInput }).length > 0) {
+      if (buildTaskRules({ ruleIds: [0, 0, 0, 0], ...ruleInput }).length > 0) {
         ruleIds = await allocateTaskRuleIds();
         await taskJournal.record(task.taskId, { ruleIds });
         await addTaskRules(buildTaskRules({ ruleIds, ...ruleInput }));

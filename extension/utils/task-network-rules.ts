@@ -25,9 +25,9 @@ export const isStandingRuleId = (id: number) =>
 
 /**
  * Rules per task: 0 = request headers, 1 = ad and tracker block (or the allow rule lifting it),
- * 2 = a donor's domain fence.
+ * 2 = a donor's domain fence, 3 = the same fence for tabs the task's page opens.
  */
-export const RULES_PER_TASK = 3;
+export const RULES_PER_TASK = 4;
 /** Rule ids count up per worker; the ids in use (a previous worker's too) are skipped. */
 let nextRuleId = 1;
 
@@ -102,6 +102,7 @@ export function buildTaskRules({
   blockDomains,
   allowAds = false,
   fenceDomains,
+  personsTabIds,
 }: {
   /** From allocateTaskRuleIds. */
   ruleIds: readonly number[];
@@ -117,8 +118,15 @@ export function buildTaskRules({
    * shows there, in the page the task captures); subresources a page loads are not affected.
    */
   fenceDomains?: readonly string[] | undefined;
+  /** A donated browser's tabs open when the task started, which the popup fence leaves alone. */
+  personsTabIds?: readonly number[] | undefined;
 }): Rule[] {
-  const [headerRuleId, blockRuleId, fenceRuleId] = ruleIds as [number, number, number];
+  const [headerRuleId, blockRuleId, fenceRuleId, popupFenceRuleId] = ruleIds as [
+    number,
+    number,
+    number,
+    number,
+  ];
   const rules: Rule[] = [];
   const entries = Object.entries(headers ?? {});
   if (entries.length > 0) {
@@ -163,6 +171,24 @@ export function buildTaskRules({
         tabIds: [tabId],
         resourceTypes: ['main_frame', 'sub_frame'],
         ...(fenceDomains.length > 0 ? { excludedRequestDomains: [...fenceDomains] } : {}),
+      },
+    } as Rule);
+  }
+  if (fenceDomains !== undefined && fenceDomains.length > 0 && personsTabIds !== undefined) {
+    // A popup the task's page opens (a clicked target=_blank link, window.open) is a new tab, with
+    // none of the rules above; it is closed at once (popup-guard.ts), but its first request could
+    // leave before that. So while the task runs, a page on the allowed domains cannot take any new
+    // tab elsewhere. The person's tabs open at the start are left out, and so are navigations no
+    // page started (a typed address, a bookmark): only a fenced page's links and scripts.
+    rules.push({
+      id: popupFenceRuleId,
+      priority: 5,
+      action: { type: 'block' },
+      condition: {
+        resourceTypes: ['main_frame', 'sub_frame'],
+        initiatorDomains: [...fenceDomains],
+        excludedRequestDomains: [...fenceDomains],
+        excludedTabIds: [tabId, ...personsTabIds],
       },
     } as Rule);
   }

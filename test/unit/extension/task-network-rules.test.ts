@@ -96,6 +96,37 @@ describe('per-task network rules', () => {
     });
   });
 
+  it("fences the tabs a donated task's page opens, leaving the person's own tabs and typed addresses alone", () => {
+    const rules = buildTaskRules({
+      ruleIds: [7, 8, 9, 10],
+      tabId: 42,
+      url: URL,
+      fenceDomains: ['members.test'],
+      personsTabIds: [1, 2],
+    });
+    expect(rules.find((rule) => rule.id === 10)).toEqual({
+      id: 10,
+      priority: 5,
+      action: { type: 'block' },
+      condition: {
+        resourceTypes: ['main_frame', 'sub_frame'],
+        initiatorDomains: ['members.test'],
+        excludedRequestDomains: ['members.test'],
+        excludedTabIds: [42, 1, 2],
+      },
+    });
+    // No fence, no popup fence: an owner who allows every domain is not fenced.
+    expect(
+      buildTaskRules({
+        ruleIds: [7, 8, 9, 10],
+        tabId: 42,
+        url: URL,
+        fenceDomains: [],
+        personsTabIds: [1],
+      }).find((rule) => rule.id === 10),
+    ).toBeUndefined();
+  });
+
   it('adds nothing for a task without headers or blocking', () => {
     expect(buildTaskRules({ ruleIds: [1, 2], tabId: 3, url: URL, headers: {}, blockDomains: [] })).toEqual(
       [],

@@ -1,0 +1,104 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BROWSERS_PATH } from '../../shared/api/tabhive/browser-pairing';
+import { startExtensionBrowser } from '../helpers/extension-browser';
+import { startTestTabhive, waitUntil } from '../helpers/start-test-tabhive';
+
+/**
+ * H2 (d) of the red-team report: in a person's donated browser, a popup that a task's click opens
+ * must neither reach a site outside the owner's allowed domains (with the owner's cookies) nor
+ * stay open in the person's browser. The allowed site is `localhost`; the site outside the fence
+ * is 127.0.0.3, where the owner is logged in too.
+ */
+
+let fenced: Server;
+let outside: Server;
+const outsideHits: Array<{ path: string; cookie: string }> = [];
+let tabhive: Awaited<ReturnType<typeof startTestTabhive>>;
+let donor: Awaited<ReturnType<typeof startExtensionBrowser>>;
+let extensionPage: Page;
+
+const outsideUrl = (pathname: string) =>
+  `http://127.0.0.3:${(outside.address() as AddressInfo).port}${pathname}`;
+const fencedUrl = (pathname: string) =>
+  `http://localhost:${(fenced.address() as AddressInfo).port}${pathname}`;
+
+beforeAll(async () => {
+  outside = createServer((request: IncomingMessage, response) => {
+    outsideHits.push({ path: request.url ?? '', cookie: request.headers.cookie ?? '' });
+    response.writeHead(200, { 'content-type': 'text/html' }).end('<h1>Webmail inbox</h1>');
+  });
+  await new Promise<void>((resolve) => outside.listen(0, '127.0.0.3', resolve));
+  fenced = createServer((request, response) => {
+    const url = new URL(request.url ?? '/', 'http://localhost');
+    const body =
+      url.pathname === '/blank-link'
+        ? `<h1>Allowed page</h1><a id="a" target="_blank" href="${outsideUrl('/inbox')}">open</a>`
+        : url.pathname === '/open-on-click'
+          ? `<h1>Allowed page</h1><button id="a">open</button><script>document.getElementById('a').onclick = () => window.open(${JSON.stringify(outsideUrl('/inbox-open'))});</script>`
+          : '<h1>Allowed home</h1>';
+    response
+      .writeHead(200, { 'content-type': 'text/html' })
+      .end(`<!doctype html><html><body>${body}</body></html>`);
+  });
+  await new Promise<void>((resolve) => fenced.listen(0, '127.0.0.1', resolve));
+  // No launched browser: only the donor can take the team's tasks.
+  tabhive = await startTestTabhive({ browsers: 0 });
+
+  donor = await startExtensionBrowser();
+  await donor.context.addCookies([
+    { name: 'session', value: 'DONOR-WEBMAIL-SESSION', url: outsideUrl('/'), sameSite: 'Lax' },
+  ]);
+  extensionPage = await donor.context.newPage();
+  await extensionPage.goto(`chrome-extension://${donor.extensionId}/launch.html`);
+  const ask = (request: object) =>
+    extensionPage.evaluate(
+      (message) =>
+        (
+          globalThis as unknown as { chrome: { runtime: { sendMessage(m: unknown): Promise<unknown> } } }
+        ).chrome.runtime.sendMessage(message),
+      request,
+    );
+  await ask({
+    type: 'saveDonation',
+    settings: { enabled: true, allowedDomains: ['localhost'], maxTabs: 1, allowJavascript: false },
+  });
+  const { json: code } = await tabhive.post(`${BROWSERS_PATH}/pairing-codes`, {});
+  await ask({ type: 'pair', serverUrl: tabhive.url, code: code.code });
+  await waitUntil(() => tabhive.tabhive.hub.connectedBrowsers() === 1, 10_000, 'the donor to connect');
+});
+afterAll(async () => {
+  await donor?.close();
+  await tabhive?.stop();
+  await new Promise((resolve) => fenced?.close(resolve));
+  await new Promise((resolve) => outside?.close(resolve));
+});
+
+describe("a donated browser's fence", () => {
+  for (const path of ['/blank-link', '/open-on-click']) {
+    it(`keeps a popup opened by a task's click from leaving the allowed domains (${path})`, async () => {
+      const tabsBefore = donor.context.pages().length;
+      const { status, json } = await tabhive.post('/v2/scrape', {
+        url: fencedUrl(path),
+        maxAge: 0,
+        formats: ['markdown'],
+        timeout: 20_000,
+        actions: [
+          { type: 'click', selector: '#a' },
+          { type: 'wait', milliseconds: 1_500 },
+        ],
+      });
+      expect({ status, error: json.error }).toEqual({ status: 200, error: undefined });
+      expect(json.data.markdown).toContain('Allowed page');
+      expect(outsideHits).toEqual([]);
+      // Nothing of the task is left in the person's browser.
+      await waitUntil(
+        () => donor.context.pages().length === tabsBefore,
+        5_000,
+        'the task and its popup to close',
+      );
+    });
+  }
+});
