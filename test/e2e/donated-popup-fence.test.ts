@@ -7,9 +7,9 @@ import { startExtensionBrowser } from '../helpers/extension-browser';
 import { startTestTabhive, waitUntil } from '../helpers/start-test-tabhive';
 
 /**
- * H2 (d) of the red-team report: in a person's donated browser, a popup that a task's click opens
- * must neither reach a site outside the owner's allowed domains (with the owner's cookies) nor
- * stay open in the person's browser. The allowed site is `localhost`; the site outside the fence
+ * H2 (d) of the red-team report: in a person's donated browser, a popup or a download that a task's
+ * click starts must not reach a site outside the owner's allowed domains (with the owner's
+ * cookies), and nothing of the task may stay open in the person's browser. The allowed site is `localhost`; the site outside the fence
  * is 127.0.0.3, where the owner is logged in too.
  */
 
@@ -36,9 +36,11 @@ beforeAll(async () => {
     const body =
       url.pathname === '/blank-link'
         ? `<h1>Allowed page</h1><a id="a" target="_blank" href="${outsideUrl('/inbox')}">open</a>`
-        : url.pathname === '/open-on-click'
-          ? `<h1>Allowed page</h1><button id="a">open</button><script>document.getElementById('a').onclick = () => window.open(${JSON.stringify(outsideUrl('/inbox-open'))});</script>`
-          : '<h1>Allowed home</h1>';
+        : url.pathname === '/download-link'
+          ? `<h1>Allowed page</h1><a id="a" download="mail.eml" href="${outsideUrl('/inbox-download')}">save</a>`
+          : url.pathname === '/open-on-click'
+            ? `<h1>Allowed page</h1><button id="a">open</button><script>document.getElementById('a').onclick = () => window.open(${JSON.stringify(outsideUrl('/inbox-open'))});</script>`
+            : '<h1>Allowed home</h1>';
     response
       .writeHead(200, { 'content-type': 'text/html' })
       .end(`<!doctype html><html><body>${body}</body></html>`);
@@ -77,8 +79,8 @@ afterAll(async () => {
 });
 
 describe("a donated browser's fence", () => {
-  for (const path of ['/blank-link', '/open-on-click']) {
-    it(`keeps a popup opened by a task's click from leaving the allowed domains (${path})`, async () => {
+  for (const path of ['/blank-link', '/open-on-click', '/download-link']) {
+    it(`keeps a popup or download started by a task's click from leaving the allowed domains (${path})`, async () => {
       const tabsBefore = donor.context.pages().length;
       const { status, json } = await tabhive.post('/v2/scrape', {
         url: fencedUrl(path),
@@ -90,8 +92,13 @@ describe("a donated browser's fence", () => {
           { type: 'wait', milliseconds: 1_500 },
         ],
       });
-      expect({ status, error: json.error }).toEqual({ status: 200, error: undefined });
-      expect(json.data.markdown).toContain('Allowed page');
+      if (path === '/download-link') {
+        // A download is a navigation of the tab: the fence refuses it, and the task says so.
+        expect({ status, code: json.code }).toEqual({ status: 403, code: 'URL_BLOCKED' });
+      } else {
+        expect({ status, error: json.error }).toEqual({ status: 200, error: undefined });
+        expect(json.data.markdown).toContain('Allowed page');
+      }
       expect(outsideHits).toEqual([]);
       // Nothing of the task is left in the person's browser.
       await waitUntil(
