@@ -5,7 +5,7 @@
 (() => {
   for (const name of ['RTCPeerConnection', 'webkitRTCPeerConnection']) {
     try {
-      delete window[name];
+      delete globalThis[name];
     } catch {
       // Not configurable in this frame: leave it.
     }
