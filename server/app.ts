@@ -7,6 +7,7 @@ import { cors } from './http/cors';
 import { errorHandler } from './http/error-handler';
 import { notFound } from './http/not-found';
 import { limitRate } from './http/limit-rate';
+import { createPublicUrl } from './http/public-url';
 import { readJsonBody } from './http/read-json-body';
 import type { Log } from './log';
 import type { JobService } from './jobs/create-job-service';
@@ -14,7 +15,7 @@ import type { Mapper } from './map/create-mapper';
 import type { SavedPageRequest } from '../shared/api/tabhive/browser-pairing';
 import type { PairingService } from './pairing/create-pairing-service';
 import { batchRoutes } from './routes/batch-routes';
-import { browserRoutes } from './routes/browser-routes';
+import { MAX_PAIR_BODY_BYTES, browserRoutes } from './routes/browser-routes';
 import { crawlRoutes } from './routes/crawl-routes';
 import { adminRoutes } from './routes/admin-routes';
 import { healthRoutes } from './routes/health-routes';
@@ -56,6 +57,11 @@ export interface AppDeps {
   teams?: { store: TeamStore; limits: TeamLimits };
   /** The admin API, mounted only when ADMIN_API_KEY is set. */
   admin?: { admin: TeamAdmin; adminApiKey: string };
+  /**
+   * PUBLIC_URL: the base of the absolute URLs responses carry (job `url`, `next`); without it,
+   * the address each connection reached the server on.
+   */
+  publicUrl?: string | undefined;
 }
 
 /**
@@ -72,9 +78,10 @@ export function createApp(deps: AppDeps): Koa {
     ...(deps.teams === undefined ? [] : [limitRate({ limits: deps.teams.limits })]),
     readJsonBody(),
   ]);
+  const publicUrl = createPublicUrl(deps.publicUrl);
   const routers = [
     healthRoutes({ connectedBrowsers: deps.connectedBrowsers, storeKind: deps.storeKind }),
-    openApiRoutes(),
+    openApiRoutes({ publicUrl }),
     scrapeRoutes({ scraper: deps.scraper, results: deps.results, api }),
     v1ScrapeRoutes({ scraper: deps.scraper, results: deps.results, log: deps.log, api }),
     ...(deps.jobs === undefined
@@ -85,8 +92,9 @@ export function createApp(deps: AppDeps): Koa {
             api,
             readCrawlPrompt:
               deps.readCrawlPrompt ?? createCrawlPromptReader({ llm: undefined, log: deps.log }),
+            publicUrl,
           }),
-          batchRoutes({ jobs: deps.jobs, api }),
+          batchRoutes({ jobs: deps.jobs, api, publicUrl }),
         ]),
     ...(deps.mapper === undefined ? [] : [mapRoutes({ mapper: deps.mapper, api })]),
     ...(deps.search === undefined ? [] : [searchRoutes({ search: deps.search, api })]),
@@ -97,6 +105,7 @@ export function createApp(deps: AppDeps): Koa {
             pairing: deps.pairing.service,
             api,
             body: readJsonBody(),
+            pairBody: readJsonBody({ limitBytes: MAX_PAIR_BODY_BYTES }),
             connectedIds: deps.pairing.connectedIds,
             ...(deps.pairing.savePage === undefined ? {} : { savePage: deps.pairing.savePage }),
           }),

@@ -19,6 +19,24 @@ const emptyAsUnset = (value: unknown) =>
 export const Config = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3002),
   HOST: z.string().min(1).default('127.0.0.1'),
+  /**
+   * The address clients reach the API at, e.g. `https://scrape.example.com` behind a reverse
+   * proxy (a path prefix is kept): the base of the absolute URLs responses carry (a job's `url`,
+   * `next` pages, which SDKs follow with their API key). Unset: the address each connection
+   * reached the server on. Never the request's Host header.
+   */
+  PUBLIC_URL: z.preprocess(
+    emptyAsUnset,
+    z
+      .url({ protocol: /^https?$/ })
+      .refine((url) => {
+        // Refinements run after a failed url check too.
+        const parsed = URL.parse(url);
+        return parsed !== null && `${parsed.username}${parsed.password}${parsed.search}${parsed.hash}` === '';
+      }, 'PUBLIC_URL must be a plain http(s) base URL: no credentials, query or fragment')
+      .transform((url) => new URL(url).href.replace(/\/+$/, ''))
+      .optional(),
+  ),
   MONGODB_URL: z.preprocess(emptyAsUnset, z.string().min(1).optional()),
   DATA_DIR: z.string().min(1).default('./data'),
   BROWSERS: z.coerce.number().int().min(0).max(64).default(1),

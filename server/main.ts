@@ -1,5 +1,7 @@
-import { createServer } from 'node:http';
+// First, so that an old Node stops here with a clear message before any dependency is evaluated.
+import '../scripts/check-node-version.cjs';
 import { loadConfig } from './config';
+import { createApiServer } from './http/create-api-server';
 import { createLog } from './log';
 import { startTabhive } from './start-tabhive';
 
@@ -9,7 +11,7 @@ import { startTabhive } from './start-tabhive';
 async function main() {
   const log = createLog();
   const config = loadConfig(process.env);
-  const server = createServer();
+  const server = createApiServer();
   const tabhive = await startTabhive({ config, server, log });
 
   console.log(`Tabhive listening on ${tabhive.url}`);

@@ -8,7 +8,7 @@ import { createApp } from './app';
 import { resolveDefaultApiKey } from './auth/default-api-key';
 import { DEFAULT_TEAM, createStaticKeyring, createStoreKeyring } from './auth/keyring';
 import type { Config } from './config';
-import { createBrowserTokens } from './hub/browser-tokens';
+import { createBrowserTokens, type BrowserTokens } from './hub/browser-tokens';
 import { createCrawlPromptReader } from './crawl-prompt/create-crawl-prompt-reader';
 import { createBrowserHub, type BrowserHub } from './hub/create-browser-hub';
 import { createDonatedBrowserDirectory } from './hub/donated-browser-directory';
@@ -55,6 +55,8 @@ export interface RunningTabhive {
   hub: BrowserHub;
   stores: Stores;
   launcher: LocalLauncher | undefined;
+  /** Launch tokens of this server's hub (tests launch a browser of their own with one). */
+  browserTokens: BrowserTokens;
   jobRunner: JobRunner;
   /** The browser tabs the job runner's pages hold now, out of their share. */
   jobBrowserSlots: BrowserSlots;
@@ -249,6 +251,7 @@ export async function startTabhive({
     ...(config.ADMIN_API_KEY === undefined
       ? {}
       : { admin: { admin: createTeamAdmin(stores), adminApiKey: config.ADMIN_API_KEY } }),
+    publicUrl: config.PUBLIC_URL,
   });
 
   server.on('request', app.callback());
@@ -320,6 +323,7 @@ export async function startTabhive({
     hub,
     stores,
     launcher,
+    browserTokens: tokens,
     jobRunner,
     jobBrowserSlots,
     generatedApiKey: defaultKey.generated ? defaultKey.apiKey : undefined,

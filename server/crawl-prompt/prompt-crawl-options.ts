@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CrawlDelay } from '../../shared/api/crawl-delay';
 
 /**
  * The crawl options a prompt may set (contract §6.3), in v2 names. `maxDepth` is v1's path depth:
@@ -15,7 +16,7 @@ export const PromptCrawlOptions = z.object({
   sitemap: z.enum(['skip', 'include']).optional(),
   ignoreQueryParameters: z.boolean().optional(),
   deduplicateSimilarURLs: z.boolean().optional(),
-  delay: z.number().positive().optional(),
+  delay: CrawlDelay.optional(),
   limit: z.int().positive().optional(),
 });
 export type PromptCrawlOptions = z.infer<typeof PromptCrawlOptions>;

@@ -3,6 +3,7 @@ import { isIP } from 'node:net';
 import { Agent, buildConnector, request } from 'undici';
 import { refuseAddress } from '../../shared/url/network-policy';
 import { parsePrivateAllowList } from '../../shared/url/private-allow-list';
+import { clampTimerMs } from '../clamp-timer-ms';
 import type { LookupFn } from '../url-policy/create-url-policy';
 
 /** Redirect hops followed for GETs; webhooks follow none (a 3xx is a failed delivery). */
@@ -146,8 +147,8 @@ export function createEgress({
           dispatcher: agent,
           method: 'GET',
           headers: { 'user-agent': 'TabhiveBot/0.1 (FirecrawlAgent compatible)' },
-          headersTimeout: timeoutMs,
-          bodyTimeout: timeoutMs,
+          headersTimeout: clampTimerMs(timeoutMs),
+          bodyTimeout: clampTimerMs(timeoutMs),
         });
         const location = response.headers.location;
         if (response.statusCode >= 300 && response.statusCode < 400 && typeof location === 'string') {
@@ -175,8 +176,8 @@ export function createEgress({
         method: 'POST',
         headers,
         body,
-        headersTimeout: timeoutMs,
-        bodyTimeout: timeoutMs,
+        headersTimeout: clampTimerMs(timeoutMs),
+        bodyTimeout: clampTimerMs(timeoutMs),
       });
       const bytes = await readBody(response.body, 64 * 1024);
       return {

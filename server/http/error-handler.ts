@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import type { Middleware } from 'koa';
 import type { Log } from '../log';
 import { StoreUnavailableError } from '../store/database';
@@ -6,8 +7,23 @@ import { ApiError } from './api-error';
 import { errors } from './errors';
 
 /**
- * The one place errors become responses. ApiErrors render as Firecrawl's envelope; anything else
- * is a bug: it is logged with an exception id and answered with a 500 that reveals no internals.
+ * Whether reading the request failed because its connection went away: the client gave up on an
+ * upload, or the server's request deadline cut off a body that came too slowly. Nobody is left to
+ * answer, and nothing is broken.
+ */
+function requestAborted(err: unknown, request: IncomingMessage): boolean {
+  return (
+    !request.complete &&
+    request.destroyed &&
+    err instanceof Error &&
+    (err as NodeJS.ErrnoException).code === 'ECONNRESET'
+  );
+}
+
+/**
+ * The one place errors become responses. ApiErrors render as Firecrawl's envelope; a request
+ * whose connection went away while it was read is a line at info level; anything else is a bug:
+ * it is logged with an exception id and answered with a 500 that reveals no internals.
  */
 export function errorHandler({ log }: { log: Log }): Middleware {
   return async (ctx, next) => {
@@ -16,6 +32,10 @@ export function errorHandler({ log }: { log: Log }): Middleware {
     } catch (caught) {
       // The store's outage error is part of the domain, not of HTTP: it becomes a 503 here.
       const err = caught instanceof StoreUnavailableError ? errors.storeUnavailable() : caught;
+      if (requestAborted(err, ctx.req)) {
+        log.info('request aborted before it was read', { method: ctx.method, path: ctx.path });
+        return;
+      }
       if (err instanceof ApiError) {
         ctx.status = err.status;
         ctx.set(err.headers);

@@ -74,10 +74,16 @@ export const errors = {
       'proxy "stealth" needs a stealth browser, and none is connected. Set STEALTH_PROXY_URL, or use proxy "basic" or "auto".',
       { code: 'STEALTH_UNAVAILABLE', headers: { 'Retry-After': '5' } },
     ),
-  insufficientCredits: () =>
+  /**
+   * Firecrawl's first sentence (clients match it); the rest says what a Tabhive operator does
+   * instead of buying a plan: raise the team's allowance, a total, with the keys CLI or the admin API.
+   */
+  insufficientCredits: (teamId: string) =>
     new ApiError(
       402,
-      'Insufficient credits to perform this request. For more credits, you can upgrade your plan at https://firecrawl.dev/pricing or try changing the request limit to a lower value.',
+      `Insufficient credits to perform this request. Team "${teamId}" has spent its credit allowance: ` +
+        `ask the operator of this Tabhive server to raise it to a new total (\`npm run keys -- team set ${teamId} --allowance <credits>\`, ` +
+        `or PATCH /admin/v1/teams/${teamId} with {"creditAllowance": <credits>}), or lower the request's limit.`,
     ),
   /** Firecrawl's words, with and without the hint that applies to a crawl (contract §6.1, §6.3). */
   promptNotUnderstood: (forCrawl: boolean) =>

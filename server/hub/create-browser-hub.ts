@@ -20,6 +20,7 @@ import type { DonatedBrowserDirectory } from './donated-browser-directory';
 import { TaskError } from './task-error';
 import { createTaskScheduler, type RunOptions } from './task-scheduler';
 import { hubOriginAllowed } from './hub-origin';
+import { PRE_AUTH_MAX_FRAME_BYTES, raiseFrameLimit } from './frame-limit';
 
 export interface BrowserHub {
   /** Takes over an HTTP upgrade request for the hub path. */
@@ -61,6 +62,14 @@ export const NO_BROWSER_GRACE_MS = 30_000;
 export const REVOCATION_CHECK_MS = 2_000;
 /** Close code (RFC 6455 "try again later") when the store cannot say who a device token is. */
 const TRY_AGAIN_LATER = 1013;
+/** Close code ws sends (RFC 6455 "message too big") for a frame over the socket's limit. */
+const MESSAGE_TOO_BIG = 1009;
+/**
+ * Sockets whose hello is not accepted yet, at most: each may hold up to PRE_AUTH_MAX_FRAME_BYTES
+ * for up to HELLO_TIMEOUT_MS. Browsers send their hello as soon as the socket opens, so even every
+ * donated browser reconnecting after a restart (with jittered backoff) stays well below.
+ */
+export const MAX_PENDING_SOCKETS = 128;
 
 interface Session {
   browserId: string | undefined;
@@ -72,6 +81,10 @@ interface Session {
   socket: WebSocket;
   lastSeenAt: number;
   status: BrowserStatus | undefined;
+  /** Where the socket came from, for the log. */
+  remoteAddress: string | undefined;
+  /** Turned away and closing: whatever it still sends is ignored. */
+  refused: boolean;
 }
 
 export function createBrowserHub({
@@ -83,6 +96,8 @@ export function createBrowserHub({
   noBrowserGraceMs = NO_BROWSER_GRACE_MS,
   donatedBrowsers,
   revocationCheckMs = REVOCATION_CHECK_MS,
+  helloTimeoutMs = HELLO_TIMEOUT_MS,
+  maxPendingSockets = MAX_PENDING_SOCKETS,
 }: {
   log: Log;
   tokens: BrowserTokens;
@@ -93,8 +108,16 @@ export function createBrowserHub({
   heartbeatIntervalMs?: number;
   livenessTimeoutMs?: number;
   noBrowserGraceMs?: number;
+  helloTimeoutMs?: number;
+  maxPendingSockets?: number;
 }): BrowserHub {
-  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
+  // Every socket starts with a small frame limit, raised once its hello is accepted (frame-limit.ts);
+  // compression stays off, since permessage-deflate would keep a limit of its own.
+  const wss = new WebSocketServer({
+    noServer: true,
+    maxPayload: PRE_AUTH_MAX_FRAME_BYTES,
+    perMessageDeflate: false,
+  });
   const scheduler = createTaskScheduler({ noBrowserGraceMs });
   const sessions = new Set<Session>();
   const byBrowserId = new Map<string, Session>();
@@ -109,9 +132,32 @@ export function createBrowserHub({
     setTimeout(() => session.socket.terminate(), 2_000).unref();
   };
 
+  /**
+   * Turns away a socket whose hello was not accepted, with the reason in the log: a browser kept
+   * out (by a spent launch token, an old extension) must show up for the operator.
+   */
+  const refuse = (session: Session, code: number, reason: string, fields: Record<string, unknown> = {}) => {
+    if (session.refused) return;
+    session.refused = true;
+    log.warn('browser refused', { reason, closeCode: code, remoteAddress: session.remoteAddress, ...fields });
+    drop(session, code, reason);
+  };
+
+  /** A browser whose hello was accepted may send results as large as any frame may be. */
+  const allowLargeFrames = (session: Session) => {
+    if (!raiseFrameLimit(session.socket, MAX_FRAME_BYTES)) {
+      log.error('could not raise the frame limit of a browser socket: its large results will fail', {
+        browserId: session.browserId,
+      });
+    }
+  };
+
   const greet = async (session: Session, hello: HelloMessage) => {
     if (hello.protocolVersion !== PROTOCOL_VERSION) {
-      drop(session, HubCloseCode.VERSION_MISMATCH, `server speaks protocol ${PROTOCOL_VERSION}`);
+      refuse(session, HubCloseCode.VERSION_MISMATCH, `server speaks protocol ${PROTOCOL_VERSION}`, {
+        protocolVersion: hello.protocolVersion,
+        extensionVersion: hello.extensionVersion,
+      });
       return;
     }
     const grant = tokens.redeem(hello.token);
@@ -126,6 +172,7 @@ export function createBrowserHub({
     session.browserId = grant.browserId;
     session.browserClass = hello.browserClass;
     byBrowserId.set(grant.browserId, session);
+    allowLargeFrames(session);
     if (hello.lostTaskIds.length > 0) {
       log.warn('browser reports lost tasks', { browserId: grant.browserId, taskIds: hello.lostTaskIds });
     }
@@ -169,17 +216,28 @@ export function createBrowserHub({
     try {
       device = await donatedBrowsers?.find(hello.token);
     } catch (err) {
-      log.warn('could not look up a device token', { error: String(err) });
-      drop(session, TRY_AGAIN_LATER, 'the server cannot check this browser right now');
+      refuse(session, TRY_AGAIN_LATER, 'the server cannot check this browser right now', {
+        error: String(err),
+      });
       return;
     }
     if (!sessions.has(session)) return;
     if (device === undefined) {
-      drop(session, HubCloseCode.UNAUTHORIZED, 'unknown or spent token');
+      // A launch token used twice means a launched browser lost its session token: say so.
+      const spentBy = tokens.browserIdOf(hello.token);
+      refuse(session, HubCloseCode.UNAUTHORIZED, 'unknown or spent token', {
+        token: spentBy === undefined ? 'unknown' : 'launch token already spent',
+        ...(spentBy === undefined ? {} : { spentBy }),
+        extensionVersion: hello.extensionVersion,
+        userAgent: hello.userAgent,
+      });
       return;
     }
     if (device.revoked) {
-      drop(session, HubCloseCode.REVOKED, 'this browser was unpaired by its team');
+      refuse(session, HubCloseCode.REVOKED, 'this browser was unpaired by its team', {
+        browserId: device.browserId,
+        teamId: device.team.id,
+      });
       return;
     }
     const terms = hello.donation ?? {
@@ -194,6 +252,7 @@ export function createBrowserHub({
     session.donated = true;
     session.browserClass = hello.browserClass;
     byBrowserId.set(device.browserId, session);
+    allowLargeFrames(session);
     if (hello.lostTaskIds.length > 0) {
       log.warn('browser reports lost tasks', { browserId: device.browserId, taskIds: hello.lostTaskIds });
     }
@@ -252,17 +311,19 @@ export function createBrowserHub({
   };
 
   const onMessage = (session: Session, data: unknown) => {
+    if (session.refused) return;
     session.lastSeenAt = Date.now();
     const decoded = decodeBrowserMessage(data);
     if (!decoded.ok) {
-      if (session.browserId === undefined) drop(session, HubCloseCode.BAD_HELLO, 'expected hello');
-      else log.warn('invalid message from browser', { browserId: session.browserId, error: decoded.error });
+      if (session.browserId === undefined) {
+        refuse(session, HubCloseCode.BAD_HELLO, 'expected hello', { error: decoded.error.slice(0, 300) });
+      } else log.warn('invalid message from browser', { browserId: session.browserId, error: decoded.error });
       return;
     }
     const message = decoded.message;
     if (session.greeting) return;
     if (session.browserId === undefined && message.type !== 'hello') {
-      drop(session, HubCloseCode.BAD_HELLO, 'expected hello');
+      refuse(session, HubCloseCode.BAD_HELLO, 'expected hello', { messageType: message.type });
       return;
     }
     switch (message.type) {
@@ -294,7 +355,7 @@ export function createBrowserHub({
     }
   };
 
-  wss.on('connection', (socket: WebSocket) => {
+  wss.on('connection', (socket: WebSocket, request: IncomingMessage) => {
     const session: Session = {
       browserId: undefined,
       greeting: false,
@@ -303,11 +364,17 @@ export function createBrowserHub({
       socket,
       lastSeenAt: Date.now(),
       status: undefined,
+      remoteAddress: request.socket.remoteAddress,
+      refused: false,
     };
+    const pending = [...sessions].filter((other) => other.browserId === undefined).length;
     sessions.add(session);
+    if (pending >= maxPendingSockets) {
+      refuse(session, HubCloseCode.BUSY, 'too many browsers are connecting at once', { pending });
+    }
     const helloTimer = setTimeout(() => {
-      if (session.browserId === undefined) drop(session, HubCloseCode.BAD_HELLO, 'no hello in time');
-    }, HELLO_TIMEOUT_MS);
+      if (session.browserId === undefined) refuse(session, HubCloseCode.BAD_HELLO, 'no hello in time');
+    }, helloTimeoutMs);
     socket.on('message', (data, isBinary) => {
       if (isBinary) return;
       onMessage(session, data.toString());
@@ -316,7 +383,12 @@ export function createBrowserHub({
       clearTimeout(helloTimer);
       forget(session, 'socket closed');
     });
-    socket.on('error', (err) => log.warn('browser socket error', { error: err.message }));
+    socket.on('error', (err: Error & { code?: string }) => {
+      // ws has refused the frame at its header, before buffering it, and is closing with 1009.
+      if (session.browserId === undefined && err.code === 'WS_ERR_UNSUPPORTED_MESSAGE_LENGTH') {
+        refuse(session, MESSAGE_TOO_BIG, `frame larger than ${PRE_AUTH_MAX_FRAME_BYTES} bytes before hello`);
+      } else log.warn('browser socket error', { browserId: session.browserId, error: err.message });
+    });
   });
 
   const ticker = setInterval(() => {
@@ -354,6 +426,12 @@ export function createBrowserHub({
   return {
     handleUpgrade(request, socket, head) {
       if (!hubOriginAllowed(request.headers.origin)) {
+        log.warn('browser refused', {
+          reason: 'origin not allowed',
+          status: 403,
+          origin: request.headers.origin?.slice(0, 200),
+          remoteAddress: request.socket.remoteAddress,
+        });
         // A web page (any Origin but the extension's) never gets a hub socket, whatever it sends.
         socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
         return;

@@ -121,13 +121,25 @@ export function judgeLink({
   patterns: CompiledPatterns;
   robots: RobotsRules | undefined;
 }): LinkVerdict {
-  if (link.protocol !== 'http:' && link.protocol !== 'https:') return 'skip';
   if (rules.maxDiscoveryDepth !== undefined && fromDepth >= rules.maxDiscoveryDepth) return 'skip';
-  if (!isInScope(link, start, rules)) return 'skip';
+  if (!inCrawlScope(link, start, rules)) return 'skip';
   return judgeTarget({ url: link, start, rules, patterns, robots });
 }
 
-/** The path rules every crawled URL passes, sitemap entries included (filterLinks, contract §8). */
+/**
+ * The host rules every URL a crawl takes passes, links and sitemap entries alike: http(s), the
+ * start host, its subdomains with `allowSubdomains`, other sites with `allowExternalLinks`. A
+ * sitemap may list any host, so its entries are no more trusted than a page's links. Cheap, so
+ * it runs before anything is fetched for the URL (its robots.txt).
+ */
+export function inCrawlScope(url: URL, start: URL, rules: CrawlRules): boolean {
+  return (url.protocol === 'http:' || url.protocol === 'https:') && isInScope(url, start, rules);
+}
+
+/**
+ * The path rules every crawled URL passes, sitemap entries included (filterLinks, contract §8);
+ * the host rules are inCrawlScope's.
+ */
 export function judgeTarget({
   url,
   start,

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { MAX_CRAWL_DELAY_S } from '../../shared/api/crawl-delay';
 import { extractLinks } from '../../shared/html/extract-links';
 import type { PageCapture } from '../../shared/protocol/messages';
 import type { Egress } from '../egress/create-egress';
@@ -11,7 +12,14 @@ import type { Stores } from '../store/create-stores';
 import type { Job } from '../store/stores/job-store';
 import type { PageTask } from '../store/stores/page-task-store';
 import { enqueueWebhook } from '../webhooks/enqueue-webhook';
-import { compilePatterns, judgeLink, judgeTarget, urlKey, type CompiledPatterns } from './crawl-rules';
+import {
+  compilePatterns,
+  inCrawlScope,
+  judgeLink,
+  judgeTarget,
+  urlKey,
+  type CompiledPatterns,
+} from './crawl-rules';
 import { fetchRobots, fetchSitemapUrls } from './crawl-discovery';
 import type { RobotsRules } from './robots-txt';
 import type { JobSpec } from './job-spec';
@@ -204,6 +212,8 @@ export function createJobRunner({
         } catch {
           continue;
         }
+        // The same host rules as links: a sitemap may list any site.
+        if (!inCrawlScope(url, start, crawl.rules)) continue;
         if (
           judgeTarget({ url, start, rules: crawl.rules, patterns, robots: await robotsOf(url) }) === 'follow'
         )
@@ -220,7 +230,9 @@ export function createJobRunner({
         } catch {
           continue;
         }
-        const robots = link.protocol.startsWith('http') ? await robotsOf(link) : undefined;
+        // Out of scope is a skip whatever robots.txt says: no fetch of another site's robots.txt.
+        if (!inCrawlScope(link, start, crawl.rules)) continue;
+        const robots = await robotsOf(link);
         const verdict = judgeLink({
           link,
           start,
@@ -279,7 +291,7 @@ export function createJobRunner({
       await stores.pageTasks.fail(
         task._id,
         token,
-        JSON.stringify({ error: errors.insufficientCredits().message }),
+        JSON.stringify({ error: errors.insufficientCredits(job.teamId).message }),
       );
       await finishIfDone(stores, job._id);
       return;
@@ -367,13 +379,17 @@ export function createJobRunner({
     await finishIfDone(stores, job._id);
   };
 
-  /** `delay`, or else the start site's robots.txt `Crawl-delay` (contract §6.2), in seconds. */
+  /**
+   * `delay`, or else the start site's robots.txt `Crawl-delay` (contract §6.2), in seconds, held to
+   * MAX_CRAWL_DELAY_S: neither a site's robots.txt nor a job stored before the API bounded `delay`
+   * may push a page's start past any date the store can hold (the crawl would never start).
+   */
   const delayOf = async (job: Job, spec: JobSpec): Promise<number | undefined> => {
-    if (spec.delay !== undefined) return spec.delay;
+    if (spec.delay !== undefined) return Math.min(spec.delay, MAX_CRAWL_DELAY_S);
     const crawl = spec.crawl;
     if (crawl === undefined || crawl.ignoreRobotsTxt) return undefined;
     const delay = (await robotsFor(job._id, new URL(crawl.startUrl).origin))?.crawlDelay;
-    return delay !== undefined && delay > 0 ? delay : undefined;
+    return delay !== undefined && delay > 0 ? Math.min(delay, MAX_CRAWL_DELAY_S) : undefined;
   };
 
   /** No page is claimed while no browser is connected, since any page may turn out to need one. */

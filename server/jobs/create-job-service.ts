@@ -85,9 +85,9 @@ export function createJobService({
     await stores.teams.ensure({ id: teamId, name: teamId });
     const job = await stores.jobs.create({ _id: id, teamId, kind, request: spec });
     await enqueueWebhook({ outbox: stores.webhookOutbox, job, spec, event: 'started', key: 'started' });
-    for (const page of pages) {
-      await stores.pageTasks.enqueue({ jobId: id, teamId, url: page.url, urlKey: page.key, depth: 0 });
-    }
+    await stores.pageTasks.enqueueMany(
+      pages.map((page) => ({ jobId: id, teamId, url: page.url, urlKey: page.key, depth: 0 })),
+    );
     if (pages.length === 0) await finishIfDone(stores, id);
     return id;
   };
@@ -104,7 +104,7 @@ export function createJobService({
       }
       // Firecrawl lowers a crawl's limit to what the team has left rather than refuse it.
       const remaining = await remainingCredits(teamId);
-      if (remaining !== undefined && remaining <= 0) throw errors.insufficientCredits();
+      if (remaining !== undefined && remaining <= 0) throw errors.insufficientCredits(teamId);
       const limited: JobSpec =
         remaining !== undefined && remaining < crawl.limit
           ? { ...spec, crawl: { ...crawl, limit: remaining }, options: { ...spec.options, limit: remaining } }
@@ -122,7 +122,8 @@ export function createJobService({
     /** Every URL runs, duplicates included (contract §5.1: N copies give `completed === N`). */
     async startBatch(teamId: string, spec: JobSpec, urls: readonly string[], idempotencyKey?: string) {
       const remaining = await remainingCredits(teamId);
-      if (remaining !== undefined && remaining < Math.max(1, urls.length)) throw errors.insufficientCredits();
+      if (remaining !== undefined && remaining < Math.max(1, urls.length))
+        throw errors.insufficientCredits(teamId);
       return create(
         teamId,
         'batch',
@@ -141,9 +142,9 @@ export function createJobService({
       const job = await ownJob(teamId, id);
       if (job === undefined || job.kind !== 'batch') return undefined;
       const round = randomUUID();
-      for (const [index, url] of urls.entries()) {
-        await stores.pageTasks.enqueue({ jobId: id, teamId, url, urlKey: `${round}:${index}`, depth: 0 });
-      }
+      await stores.pageTasks.enqueueMany(
+        urls.map((url, index) => ({ jobId: id, teamId, url, urlKey: `${round}:${index}`, depth: 0 })),
+      );
       if (urls.length > 0) await stores.jobs.transition(id, ['completed'], 'scraping');
       return id;
     },

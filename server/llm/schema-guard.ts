@@ -1,5 +1,6 @@
 import { Ajv, type ValidateFunction } from 'ajv';
 import { RE2JS } from 're2js';
+import { schemaExpansionProblem } from './schema-expansion';
 
 /** Bounds on a caller's JSON Schema: generous for real extraction schemas, small for a compiler. */
 export const MAX_SCHEMA_DEPTH = 32;
@@ -85,13 +86,46 @@ const re2RegExp = Object.assign(
 export interface GuardedSchema {
   /** The schema as compiled (what the model is shown). */
   schema: Record<string, unknown> | boolean;
+  /** Never throws: a value nested too deeply to check fails, with an error that says so. */
   validate: ValidateFunction;
+}
+
+/**
+ * ajv's validator, made to answer false instead of throwing when checking a value overflows the
+ * stack: a schema that recurses through `properties` follows the value down, and a model's answer
+ * may nest as deeply as it likes.
+ */
+function stackSafe(validate: ValidateFunction): ValidateFunction {
+  const safe = Object.assign(
+    (data: unknown) => {
+      try {
+        const valid = validate(data);
+        safe.errors = validate.errors;
+        return valid;
+      } catch (err) {
+        if (!(err instanceof RangeError)) throw err;
+        safe.errors = [
+          {
+            instancePath: '',
+            schemaPath: '#',
+            keyword: 'depth',
+            params: {},
+            message: 'is nested too deeply to check',
+          },
+        ];
+        return false;
+      }
+    },
+    { schema: validate.schema, schemaEnv: validate.schemaEnv },
+  ) as ValidateFunction;
+  return safe;
 }
 
 /**
  * Checks and compiles an untrusted JSON Schema. The ajv instance is fresh per schema (no shared
  * `$id` registry between callers), never enables `$data`, loads no remote `$ref`, skips `format`
- * (unbounded validators), and runs `pattern` on RE2.
+ * (unbounded validators), and runs `pattern` on RE2. Schemas that loop on one value or multiply
+ * their work (schemaExpansionProblem) are refused before ajv sees them.
  */
 export function guardSchema(input: unknown): GuardedSchema {
   if (typeof input !== 'boolean' && (input === null || typeof input !== 'object' || Array.isArray(input))) {
@@ -99,6 +133,8 @@ export function guardSchema(input: unknown): GuardedSchema {
   }
   measure(input);
   const schema = sanitize(input) as Record<string, unknown> | boolean;
+  const problem = schemaExpansionProblem(schema);
+  if (problem !== undefined) throw new SchemaRejectedError(problem);
   const ajv = new Ajv({
     strict: false,
     $data: false,
@@ -109,7 +145,7 @@ export function guardSchema(input: unknown): GuardedSchema {
     code: { regExp: re2RegExp },
   });
   try {
-    return { schema, validate: ajv.compile(schema) };
+    return { schema, validate: stackSafe(ajv.compile(schema)) };
   } catch (err) {
     throw err instanceof SchemaRejectedError
       ? err

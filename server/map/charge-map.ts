@@ -22,7 +22,7 @@ export function createMapCharging({
     async ensureCredit(teamId: string) {
       const team = await teams.get(teamId);
       if (team !== undefined && team.creditAllowance !== null && team.creditAllowance - team.creditsUsed <= 0)
-        throw errors.insufficientCredits();
+        throw errors.insufficientCredits(teamId);
     },
 
     async charge(teamId: string) {

@@ -1,4 +1,5 @@
 import type { Log } from '../log';
+import { PUBLIC_SCOPE } from '../store/stores/cache-store';
 import type { MapIndexStore, SeenUrl } from '../store/stores/map-index-store';
 import { domainOf, siteOf } from './site-names';
 
@@ -18,8 +19,14 @@ export interface SeenPage {
   description?: string | undefined;
   /** Absolute links found on the page; only those on the page's own registrable domain are kept. */
   links?: readonly string[] | undefined;
-  /** `public`, or the team whose logged-in browser saw the page: its URLs stay that team's. */
-  scope: string;
+  /** The team whose request saw the page: its own scope keeps the page as seen, queries included. */
+  teamId: string;
+  /**
+   * Whether anyone asking for the URL would see the same page: captured anonymously (no logged-in
+   * browser, no caller headers or actions). Only such a page adds to the public scope, and only
+   * what its URL does not keep secret (publicView).
+   */
+  shared: boolean;
 }
 
 function seenUrl(raw: string, scope: string, extra: Partial<SeenUrl> = {}): SeenUrl | undefined {
@@ -31,7 +38,35 @@ function seenUrl(raw: string, scope: string, extra: Partial<SeenUrl> = {}): Seen
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
   url.hash = '';
+  url.username = '';
+  url.password = '';
   return { site: siteOf(url), domain: domainOf(url), url: url.href, scope, ...extra };
+}
+
+/** The URL without its query: what may be shown to every team. */
+function withoutQuery(entry: SeenUrl): SeenUrl {
+  const url = new URL(entry.url);
+  url.search = '';
+  return { ...entry, url: url.href };
+}
+
+/**
+ * What a page adds to the public scope, which every team's map reads. Query strings carry
+ * secrets (reset tokens, signed URLs, session ids), and a scrape's URL is whatever the team
+ * chose: so no public URL has one. A page whose own URL had a query may be a page only that
+ * query opens: it shows the other teams its bare path and nothing it showed (no title,
+ * description or links). Everything stays whole in the team's own scope.
+ */
+function publicView(self: SeenUrl, links: readonly SeenUrl[]): SeenUrl[] {
+  const bare = withoutQuery(self);
+  if (bare.url !== self.url)
+    return [{ ...bare, scope: PUBLIC_SCOPE, title: undefined, description: undefined }];
+  const shared = new Map<string, SeenUrl>([[self.url, { ...self, scope: PUBLIC_SCOPE }]]);
+  for (const link of links) {
+    const entry = { ...withoutQuery(link), scope: PUBLIC_SCOPE };
+    if (!shared.has(entry.url)) shared.set(entry.url, entry);
+  }
+  return [...shared.values()];
 }
 
 /**
@@ -80,21 +115,36 @@ export function createMapIndexRecorder({ mapIndex, log }: { mapIndex: MapIndexSt
   };
 
   return {
-    /** A page and its links; resolves once written. */
+    /**
+     * A page and its links, in the team's scope and (when shared) the public view of them; the
+     * team's scope gets only what the public view does not already show it. Resolves once written.
+     */
     recordPage(page: SeenPage): Promise<void> {
-      const self = seenUrl(page.url, page.scope, {
+      const self = seenUrl(page.url, page.teamId, {
         onPage: true,
         ...(page.title ? { title: page.title } : {}),
         ...(page.description ? { description: page.description } : {}),
       });
       if (self === undefined) return Promise.resolve();
-      const seen = new Map<string, SeenUrl>([[self.url, self]]);
+      const links = new Map<string, SeenUrl>();
       for (const link of (page.links ?? []).slice(0, MAX_LINKS_PER_PAGE)) {
-        const entry = seenUrl(link, page.scope, { onPage: true });
-        if (entry !== undefined && entry.domain === self.domain && !seen.has(entry.url))
-          seen.set(entry.url, entry);
+        const entry = seenUrl(link, page.teamId, { onPage: true });
+        if (
+          entry !== undefined &&
+          entry.domain === self.domain &&
+          entry.url !== self.url &&
+          !links.has(entry.url)
+        )
+          links.set(entry.url, entry);
       }
-      return write([...seen.values()]);
+      const shared = page.shared ? publicView(self, [...links.values()]) : [];
+      const shown = new Set(
+        shared.map((entry) => `${entry.url} ${entry.title ?? ''} ${entry.description ?? ''}`),
+      );
+      const own = [self, ...links.values()].filter(
+        (entry) => !shown.has(`${entry.url} ${entry.title ?? ''} ${entry.description ?? ''}`),
+      );
+      return write([...shared, ...own]);
     },
 
     /**

@@ -30,6 +30,10 @@ export async function sitemapUrls({
   start: URL;
   robots: RobotsRules | undefined;
 }): Promise<string[]> {
+  // A start URL with a query or credentials may name a private sitemap (`…/feed.xml?token=…`):
+  // its entries are read fresh each time and never join the index every team's map reads.
+  if (start.search !== '' || start.username !== '' || start.password !== '')
+    return fetchSitemapUrls(egress, start, robots);
   const key = `${start.origin}${start.pathname}`;
   if ((await sitemapFetches.fresh(key)) !== undefined) {
     const entries = await mapIndex.listDomain({

@@ -4,7 +4,6 @@ import { extractLinks } from '../../shared/html/extract-links';
 import type { Egress } from '../egress/create-egress';
 import type { Log } from '../log';
 import type { Scraper } from '../scrape/create-scraper';
-import { PUBLIC_SCOPE } from '../store/stores/cache-store';
 import type { MapIndexRecorder } from './create-map-index-recorder';
 import type { MapLink } from './map-link';
 
@@ -67,7 +66,8 @@ export async function startPageLinks({
     const type = String(response.headers['content-type'] ?? '');
     if (response.status >= 400 || !type.includes('html')) return [];
     const links = extractLinks(response.body, response.url);
-    void recorder.recordPage({ url: response.url, links, scope: PUBLIC_SCOPE });
+    // A plain anonymous fetch: what anyone gets, shared as the scraper shares such pages.
+    void recorder.recordPage({ url: response.url, links, teamId, shared: true });
     return [{ url: response.url }, ...links.map((url) => ({ url }))];
   } catch {
     return [];

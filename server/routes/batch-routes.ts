@@ -9,9 +9,10 @@ import type { ScrapeOptionsV2 } from '../../shared/api/v2/scrape-options';
 import { teamOf } from '../http/authenticate';
 import { errors } from '../http/errors';
 import { parseBody } from '../http/parse-body';
+import type { PublicUrl } from '../http/public-url';
 import type { JobService } from '../jobs/create-job-service';
 import { optional, type JobSpec } from '../jobs/job-spec';
-import { jobReadRoutes, publicBase } from './job-read-routes';
+import { jobReadRoutes } from './job-read-routes';
 
 interface BatchInput {
   urls: string[];
@@ -44,7 +45,15 @@ function splitUrls(urls: readonly string[], ignoreInvalid: boolean) {
 }
 
 /** Batch scrapes, v1 and v2 (contract §5, §7, §11.2). */
-export function batchRoutes({ jobs, api }: { jobs: JobService; api: Middleware }): Router {
+export function batchRoutes({
+  jobs,
+  api,
+  publicUrl,
+}: {
+  jobs: JobService;
+  api: Middleware;
+  publicUrl: PublicUrl;
+}): Router {
   const router = new Router();
 
   const start = async (ctx: Context, version: 'v1' | 'v2', input: BatchInput) => {
@@ -66,7 +75,7 @@ export function batchRoutes({ jobs, api }: { jobs: JobService; api: Middleware }
     ctx.body = {
       success: true,
       id,
-      url: new URL(`/${version}/batch/scrape/${id}`, publicBase(ctx)).href,
+      url: publicUrl(ctx, `/${version}/batch/scrape/${id}`),
       // v2 always reports them; v1 only when the caller asked to ignore invalid URLs.
       ...(version === 'v2' || input.ignoreInvalidURLs ? { invalidURLs: invalid } : {}),
     };
@@ -99,7 +108,7 @@ export function batchRoutes({ jobs, api }: { jobs: JobService; api: Middleware }
     await start(ctx, 'v1', parseBody(BatchScrapeRequestV1, ctx.request.body));
   });
 
-  jobReadRoutes(router, '/v1/batch/scrape', { jobs, api });
-  jobReadRoutes(router, '/v2/batch/scrape', { jobs, api });
+  jobReadRoutes(router, '/v1/batch/scrape', { jobs, api, publicUrl });
+  jobReadRoutes(router, '/v2/batch/scrape', { jobs, api, publicUrl });
   return router;
 }

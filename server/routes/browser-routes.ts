@@ -13,6 +13,12 @@ import { errors } from '../http/errors';
 import { parseBody } from '../http/parse-body';
 import type { PairingService } from '../pairing/create-pairing-service';
 
+/**
+ * The largest body `POST /pair` reads. It comes before any credential, and a pairing is a code of
+ * at most 64 characters and a label of at most 100: a few hundred bytes of JSON.
+ */
+export const MAX_PAIR_BODY_BYTES = 8 * 1024;
+
 /** The bearer token of a browser's own requests. */
 function deviceToken(ctx: { get(header: string): string }): string {
   const token = ctx.get('authorization').trim().split(/\s+/)[1];
@@ -28,14 +34,17 @@ export function browserRoutes({
   pairing,
   api,
   body,
+  pairBody,
   connectedIds,
   savePage,
 }: {
   pairing: PairingService;
   /** Authenticates the team's API key and reads the body. */
   api: Middleware;
-  /** Reads the body of the unauthenticated routes. */
+  /** Reads the body of the routes a device token authenticates. */
   body: Middleware;
+  /** Reads the body of the unauthenticated pairing route, up to MAX_PAIR_BODY_BYTES. */
+  pairBody: Middleware;
   connectedIds(): ReadonlySet<string>;
   /** Adds a page a person saved to the team's search index; without it the route is left out. */
   savePage?: (teamId: string, page: SavedPageRequest) => Promise<void>;
@@ -72,7 +81,7 @@ export function browserRoutes({
     ctx.body = { success: true };
   });
 
-  router.post(PAIR_PATH, body, async (ctx) => {
+  router.post(PAIR_PATH, pairBody, async (ctx) => {
     const request = parseBody(PairRequest, ctx.request.body);
     ctx.body = { success: true, ...(await pairing.pair(request)) };
   });

@@ -7,9 +7,10 @@ import { parseCrawlRequestV2 } from '../crawl-prompt/parse-crawl-request-v2';
 import { teamOf } from '../http/authenticate';
 import { errors } from '../http/errors';
 import { parseBody } from '../http/parse-body';
+import type { PublicUrl } from '../http/public-url';
 import type { JobService } from '../jobs/create-job-service';
 import { crawlSpecFromV1, crawlSpecFromV2 } from '../jobs/job-spec';
-import { jobReadRoutes, publicBase } from './job-read-routes';
+import { jobReadRoutes } from './job-read-routes';
 
 const idempotencyKey = (ctx: Context) => ctx.get('x-idempotency-key') || undefined;
 
@@ -18,10 +19,12 @@ export function crawlRoutes({
   jobs,
   api,
   readCrawlPrompt,
+  publicUrl,
 }: {
   jobs: JobService;
   api: Middleware;
   readCrawlPrompt: CrawlPromptReader;
+  publicUrl: PublicUrl;
 }): Router {
   const router = new Router();
 
@@ -42,7 +45,7 @@ export function crawlRoutes({
     ctx.body = {
       success: true,
       id,
-      url: new URL(`/v2/crawl/${id}`, publicBase(ctx)).href,
+      url: publicUrl(ctx, `/v2/crawl/${id}`),
       ...(reading === undefined
         ? {}
         : {
@@ -72,10 +75,10 @@ export function crawlRoutes({
   router.post('/v1/crawl', api, async (ctx) => {
     const spec = crawlSpecFromV1(parseBody(CrawlRequestV1, ctx.request.body));
     const id = await jobs.startCrawl(teamOf(ctx).id, spec, idempotencyKey(ctx));
-    ctx.body = { success: true, id, url: new URL(`/v1/crawl/${id}`, publicBase(ctx)).href };
+    ctx.body = { success: true, id, url: publicUrl(ctx, `/v1/crawl/${id}`) };
   });
 
-  jobReadRoutes(router, '/v1/crawl', { jobs, api });
-  jobReadRoutes(router, '/v2/crawl', { jobs, api });
+  jobReadRoutes(router, '/v1/crawl', { jobs, api, publicUrl });
+  jobReadRoutes(router, '/v2/crawl', { jobs, api, publicUrl });
   return router;
 }

@@ -4,6 +4,7 @@ import { JobPageQuery } from '../../shared/api/job-page-query';
 import { teamOf } from '../http/authenticate';
 import { errors } from '../http/errors';
 import { parseBody } from '../http/parse-body';
+import type { PublicUrl } from '../http/public-url';
 import type { JobService } from '../jobs/create-job-service';
 
 /**
@@ -14,7 +15,7 @@ import type { JobService } from '../jobs/create-job-service';
 export function jobReadRoutes(
   router: Router,
   prefix: string,
-  { jobs, api }: { jobs: JobService; api: Middleware },
+  { jobs, api, publicUrl }: { jobs: JobService; api: Middleware; publicUrl: PublicUrl },
 ) {
   router.get(`${prefix}/:id`, api, async (ctx) => {
     const page = parseBody(JobPageQuery, ctx.query);
@@ -24,7 +25,7 @@ export function jobReadRoutes(
     ctx.body = {
       success: true,
       ...body,
-      ...(nextSkip === undefined ? {} : { next: nextUrl(ctx, prefix, nextSkip, page.limit) }),
+      ...(nextSkip === undefined ? {} : { next: nextUrl(publicUrl, ctx, prefix, nextSkip, page.limit) }),
     };
   });
 
@@ -50,14 +51,15 @@ export function jobReadRoutes(
   if (prefix.startsWith('/v1/')) router.delete(`${prefix}/:id/errors`, api, jobErrors);
 }
 
-function nextUrl(ctx: Context, prefix: string, skip: number, limit: number | undefined): string {
-  const url = new URL(`${prefix}/${ctx.params.id ?? ''}`, publicBase(ctx));
+function nextUrl(
+  publicUrl: PublicUrl,
+  ctx: Context,
+  prefix: string,
+  skip: number,
+  limit: number | undefined,
+): string {
+  const url = new URL(publicUrl(ctx, `${prefix}/${encodeURIComponent(ctx.params.id ?? '')}`));
   url.searchParams.set('skip', String(skip));
   if (limit !== undefined) url.searchParams.set('limit', String(limit));
   return url.href;
-}
-
-/** Scheme and host the client used (Koa 3's `ctx.origin` is the Origin header, not this). */
-export function publicBase(ctx: Context): string {
-  return `${ctx.protocol}://${ctx.host}`;
 }

@@ -2,15 +2,15 @@ import Router from '@koa/router';
 import { apiOperations } from '../openapi/api-operations';
 import { buildOpenApiDocument } from '../openapi/build-openapi-document';
 import { packageVersion } from '../openapi/package-version';
-import { publicBase } from './job-read-routes';
+import type { PublicUrl } from '../http/public-url';
 
 /** `GET /openapi.json`: the API's OpenAPI 3.1 document, unauthenticated like `/health`. */
-export function openApiRoutes(): Router {
+export function openApiRoutes({ publicUrl }: { publicUrl: PublicUrl }): Router {
   const router = new Router();
   // Built once: the schemas are fixed for the life of the process.
   const document = buildOpenApiDocument(apiOperations, { version: packageVersion() });
   router.get('/openapi.json', (ctx) => {
-    ctx.body = { ...document, servers: [{ url: publicBase(ctx) }] };
+    ctx.body = { ...document, servers: [{ url: publicUrl(ctx, '') }] };
   });
   return router;
 }

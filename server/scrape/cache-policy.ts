@@ -9,6 +9,14 @@ const tracksChanges = (request: ScrapeRequestV2) =>
   request.formats.some((format) => format.type === 'changeTracking');
 
 /**
+ * Whether the page is what anyone asking for the URL would get: no headers of the caller's own
+ * (cookies, tokens) and no actions (a login) shaped it.
+ */
+export function seenAsAnyoneWould(request: ScrapeRequestV2): boolean {
+  return !hasHeaders(request) && !hasActions(request);
+}
+
+/**
  * Whether a cached capture may answer this request (contract §10): not when the caller wants a
  * fresh page (maxAge 0), waits for something, tracks changes, sends its own headers, runs actions,
  * insists on the stealth class of browsers, or asked that nothing be kept.
@@ -18,8 +26,7 @@ export function mayReadCache(request: ScrapeRequestV2): boolean {
     (request.maxAge ?? DEFAULT_MAX_AGE_MS) > 0 &&
     request.waitFor === 0 &&
     !tracksChanges(request) &&
-    !hasHeaders(request) &&
-    !hasActions(request) &&
+    seenAsAnyoneWould(request) &&
     request.proxy !== 'stealth' &&
     request.zeroDataRetention !== true
   );
@@ -34,7 +41,6 @@ export function mayWriteCache(request: ScrapeRequestV2): boolean {
     request.storeInCache &&
     request.zeroDataRetention !== true &&
     !tracksChanges(request) &&
-    !hasHeaders(request) &&
-    !hasActions(request)
+    seenAsAnyoneWould(request)
   );
 }

@@ -52,7 +52,7 @@ export function withCharging(
           credits: scrapeCredits({ formats: request.formats }),
           reason: 'scrape',
         });
-        if (reservation.status === 'insufficient') throw errors.insufficientCredits();
+        if (reservation.status === 'insufficient') throw errors.insufficientCredits(context.teamId);
         reserved = true;
       } catch (err) {
         // Scraping does not need the database: during an outage the page is booked afterwards if it can be.

@@ -14,7 +14,9 @@ import type { ResultStore } from '../store/stores/result-store';
 import type { SearchIndexStore } from '../store/stores/search-index-store';
 import { addPageToSearchIndex } from '../search/add-page-to-search-index';
 import type { UrlPolicy } from '../url-policy/create-url-policy';
+import { PUBLIC_SCOPE } from '../store/stores/cache-store';
 import type { CachedCapture } from './cached-capture';
+import { seenAsAnyoneWould } from './cache-policy';
 import { browserOutputs, proxyMetadata } from './browser-outputs';
 import { LLM_FORMATS, llmFormats } from './formats/llm-formats';
 import { requestSchemas } from './formats/request-schemas';
@@ -224,7 +226,9 @@ export function createScraper({
           // Links come along when a crawl or the caller asked for them; extracting them only for the
           // index costs too much.
           links: pageLinks ?? content.links,
-          scope,
+          teamId,
+          // A donated browser's capture, or one the caller's headers or actions shaped, is the team's.
+          shared: scope === PUBLIC_SCOPE && seenAsAnyoneWould(request),
         });
       }
       const { warnings, ...computed } = needsText

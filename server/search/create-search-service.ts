@@ -212,7 +212,7 @@ export function createSearchService({
         team.creditAllowance !== null &&
         team.creditAllowance - team.creditsUsed <= 0
       ) {
-        throw errors.insufficientCredits();
+        throw errors.insufficientCredits(teamId);
       }
       const controller = new AbortController();
       const deadline = Date.now() + input.timeout;

@@ -65,6 +65,13 @@ export interface Collection<T extends StoredDocument> {
   readonly name: string;
   /** Throws DuplicateKeyError when a unique index (or `_id`) is already taken. */
   insertOne(document: T): Promise<void>;
+  /**
+   * Inserts each document unless a unique index (or `_id`) already holds its key, in the store or
+   * earlier in the same call: insertIfAbsent for many documents in one round trip. Returns how
+   * many were inserted. Not atomic: after an error (StoreUnavailableError) some may be stored;
+   * calling again with the same documents is safe.
+   */
+  insertManyIfAbsent(documents: readonly T[]): Promise<{ inserted: number }>;
   findOne(filter: Filter, options?: { sort?: Sort }): Promise<T | undefined>;
   find(filter: Filter, options?: FindOptions): Promise<T[]>;
   countDocuments(filter: Filter): Promise<number>;

@@ -3,6 +3,7 @@ import type { Egress } from '../egress/create-egress';
 import type { Log } from '../log';
 import type { TeamStore } from '../store/stores/team-store';
 import type { WebhookDelivery, WebhookOutboxStore } from '../store/stores/webhook-outbox-store';
+import { deliveryHeaders } from './delivery-headers';
 
 /** Firecrawl's schedule: again after 1, 5 and 15 minutes, then dropped (contract §14.2 [later]). */
 export const DEFAULT_RETRY_DELAYS_MS = [60_000, 300_000, 900_000];
@@ -48,12 +49,11 @@ export function createWebhookSender({
       const response = await egress.post(delivery.url, {
         body: delivery.body,
         timeoutMs: DELIVERY_TIMEOUT_MS,
-        headers: {
-          ...delivery.headers,
+        headers: deliveryHeaders(delivery.headers, {
           'content-type': 'application/json',
           'webhook-id': delivery._id,
           ...(secret === undefined ? {} : { 'x-firecrawl-signature': signWebhook(secret, delivery.body) }),
-        },
+        }),
       });
       if (response.status >= 200 && response.status < 300) {
         await outbox.markDelivered(delivery._id, token);

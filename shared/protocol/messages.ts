@@ -28,6 +28,8 @@ export const HubCloseCode = {
   SILENT: 4408,
   /** The server is shutting down. */
   SHUTDOWN: 4503,
+  /** Too many sockets are waiting for their hello to be checked; reconnecting later will do. */
+  BUSY: 4429,
 } as const;
 
 /** Page-task error codes a browser may report; the server maps them to API errors. */

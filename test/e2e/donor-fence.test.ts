@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { BROWSERS_PATH } from '../../shared/api/tabhive/browser-pairing';
 import type { ActivityEntry, UiStatus } from '../../extension/utils/ui-messages';
 import { startExtensionBrowser } from '../helpers/extension-browser';
-import { startTestTabhive } from '../helpers/start-test-tabhive';
+import { startTestTabhive, waitUntil } from '../helpers/start-test-tabhive';
 
 /**
  * A donated browser's domain fence against what a page on an allowed domain makes the task's tab
@@ -116,6 +116,8 @@ beforeAll(async () => {
     code: code.code,
   });
   expect(paired.ok).toBe(true);
+  // Connected before the first task, which would otherwise go to the pool browser.
+  await waitUntil(() => tabhive.tabhive.hub.connectedBrowsers() === 2, 10_000, 'the donor to connect');
 });
 afterAll(async () => {
   await donor?.close();
@@ -140,7 +142,8 @@ describe("a donated browser's fence", () => {
     expect(bytes).toContain(FAKE_PDF_TEXT);
     expect(bytes).not.toContain(WEBMAIL_TEXT);
     expect(sites.offFence()).toEqual([]);
-    // The donor ran it, with its owner's cookies at hand.
+    // The donor ran it, with its owner's cookies at hand (logged as the result goes out).
+    await waitUntil(async () => (await activityFor(url)).length > 0, 5_000, 'the activity log entry');
     expect(await activityFor(url)).toEqual([expect.objectContaining({ outcome: 'ok' })]);
   });
 
@@ -157,6 +160,7 @@ describe("a donated browser's fence", () => {
     expect(JSON.stringify(json)).not.toContain(WEBMAIL_TEXT);
     expect(sites.hits.some((hit) => hit.host.startsWith('localhost') && hit.path === '/inner')).toBe(true);
     expect(sites.offFence()).toEqual([]);
+    await waitUntil(async () => (await activityFor(url)).length > 0, 5_000, 'the activity log entry');
     expect(await activityFor(url)).toEqual([expect.objectContaining({ outcome: 'ok' })]);
   });
 });

@@ -17,7 +17,12 @@ const EXTENSION_DIR = path.resolve('.output/chrome-mv3');
  * driven by Playwright so tests can open the popup and the options page as real extension pages.
  * The extension's worker is reachable for what a test cannot do through a page (finding a tab's id).
  */
-export async function startExtensionBrowser() {
+export async function startExtensionBrowser({
+  extensionDir = EXTENSION_DIR,
+}: {
+  /** Another copy of the built extension, e.g. one staged with a launch config. */
+  extensionDir?: string;
+} = {}) {
   const profileDir = await mkdtemp(path.join(os.tmpdir(), 'tabhive-person-'));
   const context: BrowserContext = await chromium.launchPersistentContext(profileDir, {
     executablePath: CHROMIUM_PATH,
@@ -33,8 +38,8 @@ export async function startExtensionBrowser() {
       '--disable-component-update',
       '--disable-sync',
       '--hide-scrollbars',
-      `--disable-extensions-except=${EXTENSION_DIR}`,
-      `--load-extension=${EXTENSION_DIR}`,
+      `--disable-extensions-except=${extensionDir}`,
+      `--load-extension=${extensionDir}`,
     ],
   });
   const worker: Worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));

@@ -1,8 +1,8 @@
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../../server/config';
+import { createApiServer } from '../../server/http/create-api-server';
 import { createLog } from '../../server/log';
 import { startTabhive } from '../../server/start-tabhive';
 import type { LookupFn } from '../../server/url-policy/create-url-policy';
@@ -60,7 +60,7 @@ export async function startTestTabhive({
   });
   const tabhive = await startTabhive({
     config,
-    server: createServer(),
+    server: createApiServer(),
     log: createLog({ quiet: true }),
     ...(extraChromeArgs === undefined ? {} : { extraChromeArgs }),
     ...(webhookRetryDelaysMs === undefined ? {} : { webhookRetryDelaysMs }),

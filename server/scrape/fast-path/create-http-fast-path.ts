@@ -56,7 +56,8 @@ export function createHttpFastPath({
       let response;
       try {
         response = await egress.get(url.href, {
-          timeoutMs: Math.min(FAST_PATH_TIMEOUT_MS, Math.floor(timeoutMs / 3)),
+          // A third of the scrape's time, and never 0, which undici reads as no deadline at all.
+          timeoutMs: Math.max(1, Math.min(FAST_PATH_TIMEOUT_MS, Math.floor(timeoutMs / 3))),
           maxBytes: FAST_PATH_MAX_BYTES,
         });
       } catch {

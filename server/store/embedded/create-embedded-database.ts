@@ -157,6 +157,7 @@ function whenLoaded<T extends StoredDocument>(
   return {
     name,
     insertOne: call('insertOne'),
+    insertManyIfAbsent: call('insertManyIfAbsent'),
     findOne: call('findOne'),
     find: call('find'),
     countDocuments: call('countDocuments'),

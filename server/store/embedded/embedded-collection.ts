@@ -162,6 +162,22 @@ export function createEmbeddedCollection<T extends StoredDocument>(
     name,
     insertOne: (document) =>
       operation((changes) => insert(cloneDocument(document) as unknown as Row, changes)),
+    insertManyIfAbsent: (documents) =>
+      operation((changes) => {
+        // Checked first: an error half-way would leave rows in memory whose lines never reach the file.
+        if (documents.some((document) => typeof document._id !== 'string'))
+          throw new TypeError(`${name}: _id must be a string`);
+        let inserted = 0;
+        for (const document of documents) {
+          try {
+            insert(cloneDocument(document) as unknown as Row, changes);
+            inserted += 1;
+          } catch (error) {
+            if (!(error instanceof DuplicateKeyError)) throw error;
+          }
+        }
+        return { inserted };
+      }),
     findOne: (filter, options) =>
       operation((changes) => copies(select(filter, changes, { ...options, limit: 1 }))[0]),
     find: (filter, options) => operation((changes) => copies(select(filter, changes, options))),

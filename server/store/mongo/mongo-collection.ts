@@ -1,10 +1,10 @@
-import type { Collection as DriverCollection, Document } from 'mongodb';
+import { MongoBulkWriteError, type Collection as DriverCollection, type Document } from 'mongodb';
 import type { Log } from '../../log';
 import type { Collection, Filter, FindOptions, IndexSpec, Sort, StoredDocument, Update } from '../database';
 import { escapeKeys, escapeUpdateValues, unescapeKeysInPlace } from '../escape-keys';
 import type { MongoConnection } from './mongo-connection';
 import { assertIndexSpec, toMongoFilter, toMongoUpdate } from './prepare-mongo-query';
-import { toStoreError } from './to-store-error';
+import { isDuplicateKey, toStoreError } from './to-store-error';
 
 /** FerretDB 1.x answers TTL index options with NotImplemented (238) or CommandNotSupported (115). */
 const NOT_IMPLEMENTED_CODES = new Set([115, 238]);
@@ -55,6 +55,23 @@ export function createMongoCollection<T extends StoredDocument>(
       write(async (c) => {
         // Copied (escapeKeys copies): the driver writes a generated _id back into objects that lack one.
         await c.insertOne(escapeKeys(document) as Document);
+      }),
+    insertManyIfAbsent: (documents) =>
+      write(async (c) => {
+        if (documents.length === 0) return { inserted: 0 };
+        try {
+          // Unordered: the server goes on past a taken key, and reports every refusal at the end.
+          const result = await c.insertMany(
+            documents.map((document) => escapeKeys(document) as Document),
+            { ordered: false },
+          );
+          return { inserted: result.insertedCount };
+        } catch (error) {
+          if (!(error instanceof MongoBulkWriteError) || error.err !== undefined) throw error;
+          const refused = Array.isArray(error.writeErrors) ? error.writeErrors : [error.writeErrors];
+          if (!refused.every((each) => isDuplicateKey(each.code, each.errmsg))) throw error;
+          return { inserted: error.insertedCount };
+        }
       }),
     findOne: (filter, options) =>
       run(async (c) => asDocument(await c.findOne(toMongoFilter(filter), sortOf(options?.sort)))),

@@ -53,7 +53,7 @@ const UNAVAILABLE_LABELS = [
  */
 export function toStoreError(error: unknown, collection: string, where: string): unknown {
   if (!(error instanceof MongoError)) return error;
-  if (error.code === 11000 || error.code === 11001 || isFerretDbUniqueViolation(error)) {
+  if (isDuplicateKey(error.code, error.message)) {
     return withCause(new DuplicateKeyError(collection, error.message), error);
   }
   if (isUnavailable(error)) {
@@ -63,13 +63,16 @@ export function toStoreError(error: unknown, collection: string, where: string):
 }
 
 /**
+ * Whether a server error (or one write error of a bulk write) is a unique index refusing a key.
  * FerretDB 1.x reports a unique index refusing an update or an index build as InternalError (1)
  * carrying its backend's message (SQLite 2067 or PostgreSQL 23505) instead of 11000.
  */
-function isFerretDbUniqueViolation(error: MongoError): boolean {
+export function isDuplicateKey(code: unknown, message: string | undefined): boolean {
   return (
-    error.code === 1 &&
-    /UNIQUE constraint failed|duplicate key value violates unique constraint/.test(error.message)
+    code === 11000 ||
+    code === 11001 ||
+    (code === 1 &&
+      /UNIQUE constraint failed|duplicate key value violates unique constraint/.test(message ?? ''))
   );
 }
 

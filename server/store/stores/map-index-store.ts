@@ -16,7 +16,11 @@ export interface MapIndexEntry extends StoredDocument {
   inSitemap?: boolean;
   /** Scraped, or linked from a scraped page: known without any sitemap. */
   onPage?: boolean;
-  /** `public`, or the team whose logged-in browser saw the URL. */
+  /**
+   * `public`: every team's maps read it, so it holds what any team could find (sitemaps' entries,
+   * pages seen anonymously, without the query strings of scraped URLs: create-map-index-recorder.ts);
+   * or a team: what that team's own scrapes saw (queries, its logged-in browser's pages).
+   */
   scope: string;
   lastSeenAt: Date;
   expiresAt: Date;

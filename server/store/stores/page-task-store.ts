@@ -26,6 +26,12 @@ export interface PageTask extends StoredDocument {
 export type NewPageTask = Pick<PageTask, 'jobId' | 'teamId' | 'url' | 'urlKey' | 'depth'>;
 
 /**
+ * Tasks written per store call by enqueueMany: one round trip (one file append) each, and short
+ * enough that the embedded store's synchronous step and a MongoDB batch stay well below a second.
+ */
+const ENQUEUE_CHUNK = 1_000;
+
+/**
  * Page tasks of crawl and batch jobs, claimed with leases. Every state change is one conditional
  * update, so a task cannot be claimed twice, and a lease that expired (its browser or server died)
  * makes the task claimable again: nothing is lost and nothing waits forever.
@@ -34,6 +40,15 @@ export function createPageTaskStore(database: Database) {
   const tasks: Collection<PageTask> = database.collection('page_tasks');
 
   const holding = (id: string, leaseToken: string) => ({ _id: id, state: 'leased', leaseToken });
+  const newTask = (task: NewPageTask, now: Date): PageTask => ({
+    ...task,
+    _id: randomUUID(),
+    state: 'queued',
+    attempts: 0,
+    availableAt: now,
+    createdAt: now,
+    updatedAt: now,
+  });
 
   return {
     async ensureIndexes() {
@@ -50,15 +65,20 @@ export function createPageTaskStore(database: Database) {
 
     /** Adds a task unless the job already has one for this URL; returns whether it was added. */
     async enqueue(task: NewPageTask, now = new Date()): Promise<boolean> {
-      return insertIfAbsent(tasks, {
-        ...task,
-        _id: randomUUID(),
-        state: 'queued',
-        attempts: 0,
-        availableAt: now,
-        createdAt: now,
-        updatedAt: now,
-      });
+      return insertIfAbsent(tasks, newTask(task, now));
+    },
+
+    /**
+     * Adds tasks, each unless its job already has one for its URL, in chunks rather than one write
+     * per task (a batch may hold tens of thousands of URLs); returns how many were added.
+     */
+    async enqueueMany(many: readonly NewPageTask[], now = new Date()): Promise<number> {
+      let added = 0;
+      for (let start = 0; start < many.length; start += ENQUEUE_CHUNK) {
+        const chunk = many.slice(start, start + ENQUEUE_CHUNK).map((task) => newTask(task, now));
+        added += (await tasks.insertManyIfAbsent(chunk)).inserted;
+      }
+      return added;
     },
 
     /**

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { commonFields } from '../common-fields';
+import { CrawlDelay } from '../crawl-delay';
 import { strictBody } from '../strict-body';
 import { UrlInput } from '../url-input';
 import { WebhookV2 } from '../v2/crawl-webhook';
@@ -35,7 +36,7 @@ export const CrawlRequestV1 = strictBody(
     deduplicateSimilarURLs: z.boolean().default(true),
     ignoreQueryParameters: z.boolean().default(false),
     regexOnFullURL: z.boolean().default(false),
-    delay: z.number().positive().optional(),
+    delay: CrawlDelay.optional(),
     maxConcurrency: z.int().positive().optional(),
     scrapeOptions: ScrapeOptionsV1.default(() => ScrapeOptionsV1.parse({})).transform(v1ToV2Options),
     webhook: WebhookV2.optional(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { JsonValue } from '../json-value';
+import { RequestTimeout } from '../request-timeout';
 import { strictBody } from '../strict-body';
 import { scrapeOptionsV2Shape } from '../v2/scrape-options';
 
@@ -62,7 +63,7 @@ const { parsers: _parsers, ...sharedWithV2 } = scrapeOptionsV2Shape;
 export const scrapeOptionsV1Shape = {
   ...sharedWithV2,
   formats: z.array(FormatNameV1).default(() => ['markdown' as const]),
-  timeout: z.int().positive().default(30_000),
+  timeout: RequestTimeout.default(30_000),
   proxy: z.enum(['basic', 'stealth', 'auto']).default('basic'),
   skipTlsVerification: z.boolean().default(false),
   maxAge: z.int().min(0).default(0),

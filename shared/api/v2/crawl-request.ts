@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { commonFields } from '../common-fields';
+import { CrawlDelay } from '../crawl-delay';
 import { strictBody } from '../strict-body';
 import { UrlInput } from '../url-input';
 import { WebhookV2 } from './crawl-webhook';
@@ -33,7 +34,7 @@ export const CrawlRequestV2 = strictBody(
     deduplicateSimilarURLs: z.boolean().default(true),
     ignoreQueryParameters: z.boolean().default(false),
     regexOnFullURL: z.boolean().default(false),
-    delay: z.number().positive().optional(),
+    delay: CrawlDelay.optional(),
     maxConcurrency: z.int().positive().optional(),
     scrapeOptions: ScrapeOptionsV2.default(() => ScrapeOptionsV2.parse({})),
     webhook: WebhookV2.optional(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { WebhookHeaders } from './webhook-headers';
 
 export const WEBHOOK_EVENTS = ['completed', 'failed', 'page', 'started'] as const;
 
@@ -12,7 +13,7 @@ export const WebhookV2 = z
     z.url({ protocol: /^https?$/ }),
     z.strictObject({
       url: z.url({ protocol: /^https?$/ }),
-      headers: z.record(z.string(), z.string()).default({}),
+      headers: WebhookHeaders.default({}),
       metadata: z.record(z.string(), z.string()).default({}),
       events: z.array(z.enum(WEBHOOK_EVENTS)).default([...WEBHOOK_EVENTS]),
     }),

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { commonFields } from '../common-fields';
+import { CrawlDelay } from '../crawl-delay';
+import { RequestTimeout } from '../request-timeout';
 import { strictBody } from '../strict-body';
 import { UrlInput } from '../url-input';
 import { PathPatterns } from './crawl-request';
@@ -22,7 +24,7 @@ export const mapFieldsShape = {
   includeSubdomains: z.boolean().default(true),
   ignoreQueryParameters: z.boolean().default(true),
   limit: z.int().min(1).max(MAX_MAP_LIMIT).default(DEFAULT_MAP_LIMIT),
-  timeout: z.int().positive().optional(),
+  timeout: RequestTimeout.optional(),
   filterByPath: z.boolean().default(true),
   useIndex: z.boolean().default(true),
   useMock: z.string().optional(),
@@ -35,7 +37,7 @@ export const mapFieldsShape = {
   allowExternalLinks: z.boolean().optional(),
   allowSubdomains: z.boolean().optional(),
   deduplicateSimilarURLs: z.boolean().optional(),
-  delay: z.number().positive().optional(),
+  delay: CrawlDelay.optional(),
 };
 
 /** Body of `POST /v2/map` (contract §12.1). Strict. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { COUNTRY_CODES } from '../country-codes';
+import { RequestTimeout } from '../request-timeout';
 import { rewriteIframeSelector } from '../rewrite-iframe-selector';
 import { strictBody } from '../strict-body';
 import { type Action, Actions, actionWaitMs } from './actions';
@@ -15,6 +16,17 @@ export const MAX_HEADER_LENGTH = 8192;
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9a-z-]+$/i;
 /** CR, LF or NUL in a value would let a client inject headers into the request to the target. */
 const HEADER_VALUE = /^[^\r\n\0]*$/;
+/**
+ * Headers that are not a caller's to set. `Host` would send the request to another virtual host
+ * than the URL names (an internal app behind a public reverse proxy); the hop-by-hop headers
+ * (RFC 9110 §7.6.1: Connection, Keep-Alive, Proxy-*, TE, Trailer, Transfer-Encoding, Upgrade) and
+ * Content-Length describe the browser's own connection and framing.
+ */
+const RESERVED_HEADER =
+  /^(host|connection|keep-alive|proxy-.*|te|trailer|transfer-encoding|upgrade|content-length)$/i;
+export const RESERVED_HEADER_MESSAGE =
+  'Host and hop-by-hop headers (Connection, Keep-Alive, Proxy-*, TE, Trailer, Transfer-Encoding, ' +
+  'Upgrade, Content-Length) cannot be set';
 
 const Headers = z
   .record(
@@ -26,6 +38,13 @@ const Headers = z
   )
   .refine((headers) => Object.keys(headers).length <= MAX_HEADERS, {
     error: `At most ${MAX_HEADERS} headers are allowed`,
+  })
+  .superRefine((headers, ctx) => {
+    for (const name of Object.keys(headers)) {
+      if (RESERVED_HEADER.test(name)) {
+        ctx.addIssue({ code: 'custom', path: [name], message: `${RESERVED_HEADER_MESSAGE}: ${name}` });
+      }
+    }
   });
 
 /** CSS selectors, with `iframe` type selectors pointed at the div the HTML pipeline puts in their place. */
@@ -61,7 +80,7 @@ export const scrapeOptionsV2Shape = {
   excludeTags: Selectors.optional(),
   onlyMainContent: z.boolean().default(true),
   /** No default here: the server applies its own (300 000 ms) when absent. */
-  timeout: z.int().positive().optional(),
+  timeout: RequestTimeout.optional(),
   waitFor: z.int().min(0).max(MAX_WAIT_MS).default(0),
   mobile: z.boolean().default(false),
   /** `[]` returns a PDF's bytes as base64 instead of parsing it. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Integration } from '../common-fields';
+import { RequestTimeout } from '../request-timeout';
 import { strictBody } from '../strict-body';
 import { FormatsV2 } from './formats';
 import { refineScrapeOptionsV2, scrapeOptionsV2Shape } from './scrape-options';
@@ -66,7 +67,7 @@ export const searchFieldsShape = {
   lang: z.string().default('en'),
   country: z.string().default('us'),
   location: z.string().optional(),
-  timeout: z.int().positive().default(DEFAULT_SEARCH_TIMEOUT_MS),
+  timeout: RequestTimeout.default(DEFAULT_SEARCH_TIMEOUT_MS),
   ignoreInvalidURLs: z.boolean().default(false),
   origin: z.string().optional(),
   integration: Integration.optional(),

@@ -313,11 +313,16 @@ describe.each(DATABASE_BACKENDS)('$kind database: the job runner', (backend) => 
           return pageDocument(url, scrapeId);
         },
       };
-      const enqueue = stores.pageTasks.enqueue;
+      const { enqueue, enqueueMany } = stores.pageTasks;
       let enqueues = 0;
       stores.pageTasks.enqueue = (task, now) => {
         enqueues += 1;
         return enqueue(task, now);
+      };
+      // The start page goes in with the job, through the bulk write.
+      stores.pageTasks.enqueueMany = (tasks, now) => {
+        enqueues += tasks.length;
+        return enqueueMany(tasks, now);
       };
       run(scraper);
       const crawl = (limit: number) =>

@@ -19,7 +19,8 @@ describe('the map index recorder', () => {
         'https://other.test/x',
         'mailto:x@site.test',
       ],
-      scope: 'team-a',
+      teamId: 'team-a',
+      shared: false,
     });
     await recorder.recordSitemapUrls('https://site.test/', ['https://site.test/from-sitemap'], PUBLIC_SCOPE);
     await recorder.idle();
@@ -64,8 +65,18 @@ describe('the map index recorder', () => {
     });
     const nav = ['https://nav.test/', 'https://nav.test/about'];
     for (const page of ['a', 'b']) {
-      void recorder.recordPage({ url: `https://nav.test/${page}`, title: page, scope: PUBLIC_SCOPE });
-      await recorder.recordPage({ url: `https://nav.test/${page}`, links: nav, scope: PUBLIC_SCOPE });
+      void recorder.recordPage({
+        url: `https://nav.test/${page}`,
+        title: page,
+        teamId: 'team-a',
+        shared: true,
+      });
+      await recorder.recordPage({
+        url: `https://nav.test/${page}`,
+        links: nav,
+        teamId: 'team-a',
+        shared: true,
+      });
     }
     expect(written).toEqual([
       'https://nav.test/a "a"',
@@ -75,7 +86,7 @@ describe('the map index recorder', () => {
     ]);
     // In another scope the same links are news.
     written = [];
-    await recorder.recordPage({ url: 'https://nav.test/c', links: nav, scope: 'team-a' });
+    await recorder.recordPage({ url: 'https://nav.test/c', links: nav, teamId: 'team-a', shared: false });
     expect(written).toEqual(['https://nav.test/c', 'https://nav.test/', 'https://nav.test/about']);
     const listed = await env.stores.mapIndex.listDomain({
       domain: 'nav.test',
@@ -87,6 +98,61 @@ describe('the map index recorder', () => {
       ['https://nav.test/a', 'a'],
       ['https://nav.test/about', null],
       ['https://nav.test/b', 'b'],
+    ]);
+  });
+  it('shares a page with other teams only without queries, and one reached through a query as its bare path', async () => {
+    const recorder = createMapIndexRecorder({ mapIndex: env.stores.mapIndex, log: silentLog });
+    const list = async (scopes: string[]) =>
+      (await env.stores.mapIndex.listDomain({ domain: 'bank.test', scopes, limit: 50 })).map((entry) => [
+        entry.url,
+        entry.scope,
+        entry.title ?? null,
+      ]);
+    await recorder.recordPage({
+      url: 'https://bank.test/account/reset?token=SECRET-1#step-2',
+      title: 'Reset the password of alice@example.com',
+      description: 'Choose a new password',
+      links: ['https://bank.test/account/confirm?token=SECRET-2', 'https://bank.test/help'],
+      teamId: 'team-a',
+      shared: true,
+    });
+    await recorder.recordPage({
+      url: 'https://bank.test/docs',
+      title: 'Docs',
+      links: ['https://bank.test/docs/a?sig=SECRET-3', 'https://user:SECRET-4@bank.test/docs/b'],
+      teamId: 'team-a',
+      shared: true,
+    });
+    // Shaped by the team's headers, actions or logged-in browser: the team's alone.
+    await recorder.recordPage({
+      url: 'https://bank.test/inbox',
+      title: 'Inbox of alice',
+      links: ['https://bank.test/inbox/message-1'],
+      teamId: 'team-a',
+      shared: false,
+    });
+    await recorder.idle();
+
+    const everyone = await list([PUBLIC_SCOPE, 'team-b']);
+    expect(everyone).toEqual([
+      ['https://bank.test/account/reset', PUBLIC_SCOPE, null],
+      ['https://bank.test/docs', PUBLIC_SCOPE, 'Docs'],
+      ['https://bank.test/docs/a', PUBLIC_SCOPE, null],
+      ['https://bank.test/docs/b', PUBLIC_SCOPE, null],
+    ]);
+    expect(
+      JSON.stringify(
+        await env.stores.mapIndex.listDomain({ domain: 'bank.test', scopes: [PUBLIC_SCOPE], limit: 50 }),
+      ),
+    ).not.toMatch(/SECRET|alice|inbox|confirm|help|password/i);
+    // The team that saw them keeps them as seen.
+    expect(await list(['team-a'])).toEqual([
+      ['https://bank.test/account/confirm?token=SECRET-2', 'team-a', null],
+      ['https://bank.test/account/reset?token=SECRET-1', 'team-a', 'Reset the password of alice@example.com'],
+      ['https://bank.test/docs/a?sig=SECRET-3', 'team-a', null],
+      ['https://bank.test/help', 'team-a', null],
+      ['https://bank.test/inbox', 'team-a', 'Inbox of alice'],
+      ['https://bank.test/inbox/message-1', 'team-a', null],
     ]);
   });
 });

@@ -219,6 +219,35 @@ describe.each(DATABASE_BACKENDS)('$kind database: writes', (backend) => {
       await expect(tasks.createIndex({ name: 'tasks_team_url', keys: { state: 1 } })).rejects.toThrow();
     });
 
+    it('inserts many documents in one call, skipping keys taken in the store or earlier in the call', async () => {
+      await tasks.createIndex({ name: 'tasks_team_url', keys: { teamId: 1, urlKey: 1 }, unique: true });
+      await tasks.insertOne({ _id: 'old', teamId: 'a', urlKey: 'taken' });
+      expect(await tasks.insertManyIfAbsent([])).toEqual({ inserted: 0 });
+      const result = await tasks.insertManyIfAbsent([
+        { _id: 'n1', teamId: 'a', urlKey: 'x', meta: { 'with.dot': 'kept' } as Task['meta'] },
+        { _id: 'n2', teamId: 'a', urlKey: 'taken' },
+        { _id: 'old', teamId: 'b', urlKey: 'y' },
+        { _id: 'n3', teamId: 'a', urlKey: 'x' },
+        { _id: 'n4', teamId: 'b', urlKey: 'x' },
+        { _id: 'n4', teamId: 'c', urlKey: 'z' },
+        { _id: 'n5', teamId: 'c', urlKey: 'x', createdAt: new Date('2026-01-02T03:04:05.006Z') },
+      ]);
+      expect(result).toEqual({ inserted: 3 });
+      expect(await tasks.find({}, { sort: { _id: 1 } })).toEqual([
+        { _id: 'n1', teamId: 'a', urlKey: 'x', meta: { 'with.dot': 'kept' } },
+        { _id: 'n4', teamId: 'b', urlKey: 'x' },
+        { _id: 'n5', teamId: 'c', urlKey: 'x', createdAt: new Date('2026-01-02T03:04:05.006Z') },
+        { _id: 'old', teamId: 'a', urlKey: 'taken' },
+      ]);
+      // Again with the same documents: nothing new, nothing refused.
+      expect(await tasks.insertManyIfAbsent([{ _id: 'n1', teamId: 'a', urlKey: 'x' }])).toEqual({
+        inserted: 0,
+      });
+      const many = Array.from({ length: 2_500 }, (_, i) => ({ _id: `m${i}`, teamId: 'm', urlKey: `${i}` }));
+      expect(await tasks.insertManyIfAbsent(many)).toEqual({ inserted: 2_500 });
+      expect(await tasks.countDocuments({ teamId: 'm' })).toBe(2_500);
+    });
+
     it('refuses a unique index over data that already repeats a key', async () => {
       await tasks.insertOne({ _id: '1', key: 'same' });
       await tasks.insertOne({ _id: '2', key: 'same' });

@@ -176,6 +176,17 @@ describe.each(DATABASE_BACKENDS)('$kind database: domain stores', (backend) => {
         expect(await stores.pageTasks.enqueue({ ...task('a'), jobId: 'other' })).toBe(true);
       });
 
+      it('adds many tasks in bulk, one per URL of a job, counting only those added', async () => {
+        expect(await stores.pageTasks.enqueue(task('k1'))).toBe(true);
+        const keys = Array.from({ length: 2_300 }, (_, i) => `k${i}`);
+        // Spans chunks; k1 is there already and k5 comes twice.
+        expect(await stores.pageTasks.enqueueMany([...keys, 'k5'].map(task), at(0))).toBe(2_299);
+        expect(await stores.pageTasks.countInStates('job', ['queued'])).toBe(2_300);
+        expect(await stores.pageTasks.enqueueMany(keys.slice(0, 10).map(task))).toBe(0);
+        const claimed = await stores.pageTasks.claimNext({ owner: 'w', leaseMs: 1_000, now: at(1) });
+        expect(claimed).toMatchObject({ jobId: 'job', state: 'leased', attempts: 1, depth: 0 });
+      });
+
       it('leases each task to exactly one of many concurrent claimers', async () => {
         for (let i = 0; i < 12; i += 1) await stores.pageTasks.enqueue(task(`p${i}`), at(0));
         const claims = await Promise.all(

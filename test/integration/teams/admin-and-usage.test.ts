@@ -139,6 +139,26 @@ describe('the admin API and the usage endpoints', () => {
     expect((await admin('DELETE', `/keys/${key.json.data.keyId}`)).status).toBe(404);
   });
 
+  it('tells a team out of credits what this server’s operator runs to give it more, and that works', async () => {
+    await admin('POST', '/teams', { id: 'spent', creditAllowance: 0 });
+    const apiKey = (await admin('POST', '/teams/spent/keys', { label: 'ci' })).json.data.apiKey as string;
+    const batch = () =>
+      call(tabhive.url, 'POST', '/v2/batch/scrape', apiKey, { urls: ['https://example.com/a'] });
+    const refused = await batch();
+    expect(refused.status).toBe(402);
+    const message = refused.json.error as string;
+    // Firecrawl's first sentence, which clients match; no other company's pricing page.
+    expect(message).toMatch(/^Insufficient credits to perform this request\./);
+    expect(message).not.toMatch(/firecrawl\.dev|pricing|upgrade/i);
+    expect(message).toContain('`npm run keys -- team set spent --allowance <credits>`');
+    // The admin route it names, called as it says.
+    const route = /PATCH \/admin\/v1(\/teams\/\S+) with (\{[^}]*\})/.exec(message);
+    expect(route).not.toBeNull();
+    const raised = await admin('PATCH', route![1]!, JSON.parse(route![2]!.replace('<credits>', '3')));
+    expect(raised.json.data).toMatchObject({ id: 'spent', creditAllowance: 3, remainingCredits: 3 });
+    await waitUntil(async () => (await batch()).status === 200, 5_000, 'the raised allowance');
+  });
+
   it('answers the usage endpoints in the shapes the SDKs parse', async () => {
     const v2 = new Firecrawl({ apiKey: DEFAULT_KEY, apiUrl: tabhive.url });
     // The SDK turns `planCredits: null` into undefined.

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   baseDomain,
   compilePatterns,
+  inCrawlScope,
   judgeLink,
   judgeTarget,
   pathDepth,
@@ -84,6 +85,18 @@ describe('crawl link rules', () => {
     expect(judge('https://other.test/', { allowExternalLinks: true })).toBe('skip');
     expect(judge('https://twitter.com/docs/x', { allowExternalLinks: true })).toBe('skip');
     expect(baseDomain('www.a.b.site.test')).toBe('site.test');
+  });
+
+  it('holds sitemap entries to the same host rules as links', () => {
+    const scoped = (href: string, rules: Partial<CrawlRules> = {}) =>
+      inCrawlScope(new URL(href), START, { ...RULES, ...rules });
+    expect(scoped('https://site.test/docs/listed')).toBe(true);
+    expect(scoped('https://www.site.test/docs/listed')).toBe(true);
+    expect(scoped('https://elsewhere.test/docs/listed')).toBe(false);
+    expect(scoped('https://elsewhere.test/docs/listed', { allowExternalLinks: true })).toBe(true);
+    expect(scoped('https://blog.site.test/docs/listed')).toBe(false);
+    expect(scoped('https://blog.site.test/docs/listed', { allowSubdomains: true })).toBe(true);
+    expect(scoped('ftp://site.test/docs/listed')).toBe(false);
   });
 
   it('skips fragments (except #/ routes), static files and what robots.txt disallows', () => {

@@ -51,6 +51,25 @@ describe('configuration from the environment', () => {
     expect(() => loadConfig({ ADMIN_API_KEY: 'short' })).toThrow(/ADMIN_API_KEY/);
   });
 
+  it('reads PUBLIC_URL as a plain base URL without a trailing slash, and refuses anything else', () => {
+    expect(loadConfig({}).PUBLIC_URL).toBeUndefined();
+    expect(loadConfig({ PUBLIC_URL: '' }).PUBLIC_URL).toBeUndefined();
+    expect(loadConfig({ PUBLIC_URL: 'https://scrape.example.com' }).PUBLIC_URL).toBe(
+      'https://scrape.example.com',
+    );
+    expect(loadConfig({ PUBLIC_URL: 'https://example.com/tabhive/' }).PUBLIC_URL).toBe(
+      'https://example.com/tabhive',
+    );
+    for (const bad of [
+      'scrape.example.com',
+      'ftp://example.com',
+      'https://user:secret@example.com',
+      'https://example.com/?a=1',
+      'https://example.com/#top',
+    ])
+      expect(() => loadConfig({ PUBLIC_URL: bad }), bad).toThrow(/PUBLIC_URL/);
+  });
+
   it('reads every setting', () => {
     const config = loadConfig({
       PORT: '8080',
