@@ -1,14 +1,14 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocketServer } from 'ws';
 import { BROWSERS_PATH } from '../../shared/api/tabhive/browser-pairing';
+import { startPairedDonor } from '../helpers/paired-donor';
 import { EXTENSION_ID } from '../../shared/extension-identity';
 import { HUB_PATH } from '../../shared/protocol/messages';
 import type { UiStatus } from '../../extension/utils/ui-messages';
-import { startExtensionBrowser } from '../helpers/extension-browser';
-import { startTestTabhive, waitUntil } from '../helpers/start-test-tabhive';
+import type { startExtensionBrowser } from '../helpers/extension-browser';
+import { startTestTabhive } from '../helpers/start-test-tabhive';
 
 /**
  * C1 of the red-team report: a web page that gets a launch link opened (a `target=_blank` click,
@@ -123,32 +123,17 @@ describe('a launched pool browser', () => {
 
 describe("a person's paired browser", () => {
   let donor: Awaited<ReturnType<typeof startExtensionBrowser>>;
-  let extensionPage: Page;
   afterAll(async () => {
     await donor?.close();
   });
 
   it('stays paired with its team when a page it shows opens a launch link', async () => {
-    donor = await startExtensionBrowser();
-    extensionPage = await donor.context.newPage();
-    await extensionPage.goto(`chrome-extension://${donor.extensionId}/launch.html`);
-    const ask = <T>(request: object) =>
-      extensionPage.evaluate(
-        (message) =>
-          (
-            globalThis as unknown as { chrome: { runtime: { sendMessage(m: unknown): Promise<unknown> } } }
-          ).chrome.runtime.sendMessage(message),
-        request,
-      ) as Promise<T>;
-    await ask({
-      type: 'saveDonation',
-      settings: { enabled: true, allowedDomains: ['localhost'], maxTabs: 1, allowJavascript: false },
-    });
     const poolIds = poolBrowserIds();
-    const { json: code } = await tabhive.post(`${BROWSERS_PATH}/pairing-codes`, {});
-    const paired = await ask<{ ok: boolean }>({ type: 'pair', serverUrl: tabhive.url, code: code.code });
-    expect(paired.ok).toBe(true);
-    await waitUntil(() => tabhive.tabhive.hub.connectedBrowsers() === 2, 10_000, 'the donor to connect');
+    const paired = await startPairedDonor({
+      tabhive,
+      donation: { enabled: true, allowedDomains: ['localhost'], maxTabs: 1, allowJavascript: false },
+    });
+    donor = paired.donor;
     const donorId = poolBrowserIds().find((id) => !poolIds.includes(id));
     expect(donorId).toBeDefined();
 
@@ -159,7 +144,7 @@ describe("a person's paired browser", () => {
     await new Promise((resolve) => setTimeout(resolve, 3_000));
 
     expect(attackerHubConnections).toEqual([]);
-    const status = await ask<UiStatus>({ type: 'getStatus' });
+    const status = await paired.ask<UiStatus>({ type: 'getStatus' });
     expect(status).toMatchObject({ origin: 'paired', team: 'Default team' });
     expect(tabhive.tabhive.hub.connectedBrowsers()).toBe(2);
     expect(poolBrowserIds()).toContain(donorId);

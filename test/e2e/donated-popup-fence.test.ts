@@ -1,9 +1,8 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BROWSERS_PATH } from '../../shared/api/tabhive/browser-pairing';
-import { startExtensionBrowser } from '../helpers/extension-browser';
+import type { startExtensionBrowser } from '../helpers/extension-browser';
+import { startPairedDonor } from '../helpers/paired-donor';
 import { startTestTabhive, waitUntil } from '../helpers/start-test-tabhive';
 
 /**
@@ -18,7 +17,6 @@ let outside: Server;
 const outsideHits: Array<{ path: string; cookie: string }> = [];
 let tabhive: Awaited<ReturnType<typeof startTestTabhive>>;
 let donor: Awaited<ReturnType<typeof startExtensionBrowser>>;
-let extensionPage: Page;
 
 const outsideUrl = (pathname: string) =>
   `http://127.0.0.3:${(outside.address() as AddressInfo).port}${pathname}`;
@@ -49,27 +47,11 @@ beforeAll(async () => {
   // No launched browser: only the donor can take the team's tasks.
   tabhive = await startTestTabhive({ browsers: 0 });
 
-  donor = await startExtensionBrowser();
-  await donor.context.addCookies([
-    { name: 'session', value: 'DONOR-WEBMAIL-SESSION', url: outsideUrl('/'), sameSite: 'Lax' },
-  ]);
-  extensionPage = await donor.context.newPage();
-  await extensionPage.goto(`chrome-extension://${donor.extensionId}/launch.html`);
-  const ask = (request: object) =>
-    extensionPage.evaluate(
-      (message) =>
-        (
-          globalThis as unknown as { chrome: { runtime: { sendMessage(m: unknown): Promise<unknown> } } }
-        ).chrome.runtime.sendMessage(message),
-      request,
-    );
-  await ask({
-    type: 'saveDonation',
-    settings: { enabled: true, allowedDomains: ['localhost'], maxTabs: 1, allowJavascript: false },
-  });
-  const { json: code } = await tabhive.post(`${BROWSERS_PATH}/pairing-codes`, {});
-  await ask({ type: 'pair', serverUrl: tabhive.url, code: code.code });
-  await waitUntil(() => tabhive.tabhive.hub.connectedBrowsers() === 1, 10_000, 'the donor to connect');
+  ({ donor } = await startPairedDonor({
+    tabhive,
+    donation: { enabled: true, allowedDomains: ['localhost'], maxTabs: 1, allowJavascript: false },
+    cookies: [{ name: 'session', value: 'DONOR-WEBMAIL-SESSION', url: outsideUrl('/'), sameSite: 'Lax' }],
+  }));
 });
 afterAll(async () => {
   await donor?.close();

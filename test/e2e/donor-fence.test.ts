@@ -2,9 +2,9 @@ import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { BROWSERS_PATH } from '../../shared/api/tabhive/browser-pairing';
-import type { ActivityEntry, UiStatus } from '../../extension/utils/ui-messages';
-import { startExtensionBrowser } from '../helpers/extension-browser';
+import type { ActivityEntry } from '../../extension/utils/ui-messages';
+import type { startExtensionBrowser } from '../helpers/extension-browser';
+import { startPairedDonor } from '../helpers/paired-donor';
 import { startTestTabhive, waitUntil } from '../helpers/start-test-tabhive';
 
 /**
@@ -99,25 +99,12 @@ const activityFor = async (url: string) =>
 beforeAll(async () => {
   sites = await startTwoSites();
   tabhive = await startTestTabhive({ browsers: 1 });
-  donor = await startExtensionBrowser();
-  await donor.context.addCookies([
-    { ...WEBMAIL_COOKIE, url: sites.url('127.0.0.1', '/'), httpOnly: true, sameSite: 'Lax' },
-  ]);
-  page = await donor.context.newPage();
-  await page.goto(`chrome-extension://${donor.extensionId}/launch.html`);
-  await ask({
-    type: 'saveDonation',
-    settings: { enabled: true, allowedDomains: ['localhost'], maxTabs: 2, allowJavascript: false },
-  });
-  const { json: code } = await tabhive.post(`${BROWSERS_PATH}/pairing-codes`, {});
-  const paired = await ask<{ ok: boolean; status: UiStatus }>({
-    type: 'pair',
-    serverUrl: tabhive.url,
-    code: code.code,
-  });
-  expect(paired.ok).toBe(true);
   // Connected before the first task, which would otherwise go to the pool browser.
-  await waitUntil(() => tabhive.tabhive.hub.connectedBrowsers() === 2, 10_000, 'the donor to connect');
+  ({ donor, page } = await startPairedDonor({
+    tabhive,
+    donation: { enabled: true, allowedDomains: ['localhost'], maxTabs: 2, allowJavascript: false },
+    cookies: [{ ...WEBMAIL_COOKIE, url: sites.url('127.0.0.1', '/'), httpOnly: true, sameSite: 'Lax' }],
+  }));
 });
 afterAll(async () => {
   await donor?.close();

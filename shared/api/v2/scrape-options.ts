@@ -47,6 +47,16 @@ const Headers = z
     }
   });
 
+/**
+ * `location.languages` entries: language tags (`en`, `en-US`, `zh_Hant_TW`, or `*`). They become the
+ * browser's Accept-Language, which Chromium refuses outright for anything else (the whole scrape
+ * failed with a 500 on a control character).
+ */
+const LanguageTag = z
+  .string()
+  .regex(/^(?:[A-Za-z]{1,8}(?:[-_][A-Za-z0-9]{1,8})*|\*)$/, 'must be a language tag such as en-US');
+const MAX_LANGUAGES = 20;
+
 /** CSS selectors, with `iframe` type selectors pointed at the div the HTML pipeline puts in their place. */
 const Selectors = z.array(z.string()).transform((selectors) => selectors.map(rewriteIframeSelector));
 
@@ -89,7 +99,7 @@ export const scrapeOptionsV2Shape = {
   location: z
     .object({
       country: Country,
-      languages: z.array(z.string()).optional(),
+      languages: z.array(LanguageTag).max(MAX_LANGUAGES).optional(),
     })
     .optional(),
   skipTlsVerification: z.boolean().default(true),

@@ -176,6 +176,20 @@ describe('ScrapeOptionsV2', () => {
       expect(issues({ location: { languages: 'en' } })).toHaveLength(1);
     });
 
+    it('takes language tags and refuses what Chromium would refuse as Accept-Language', () => {
+      expect(
+        ScrapeOptionsV2.parse({ location: { languages: ['en-US', 'de', 'zh_Hant_TW', '*'] } }).location
+          ?.languages,
+      ).toEqual(['en-US', 'de', 'zh_Hant_TW', '*']);
+      // The fuzzer's find: a control character made the whole scrape fail with a 500.
+      for (const language of ['en\nX', 'Û=Ä|', '=', 'en US', '', 'en;q=0.5', 'a'.repeat(9)]) {
+        expect(issues({ location: { languages: [language] } }), language).toEqual([
+          expect.objectContaining({ path: ['location', 'languages', 0] }),
+        ]);
+      }
+      expect(issues({ location: { languages: Array.from({ length: 21 }, () => 'en') } })).toHaveLength(1);
+    });
+
     it('knows the 249 assigned codes and no others', () => {
       expect(COUNTRY_CODES.size).toBe(249);
       const names = new Intl.DisplayNames(['en'], { type: 'region' });
