@@ -31,22 +31,17 @@ export const COOKIE_BANNER_SELECTORS = [
   '#iubenda-cs-banner',
 ] as const;
 
-/** Runs in the page before its scripts (Page.addScriptToEvaluateOnNewDocument): self-contained. */
+/**
+ * Runs in the page before its scripts (Page.addScriptToEvaluateOnNewDocument): self-contained. The
+ * rules go in a constructed style sheet adopted by the document, not in a `<style>` element: an
+ * element would be part of the page's HTML, and `rawHtml` must be the page as the page has it.
+ */
 export function hideCookieBanners(selectors: readonly string[]): void {
-  const style = document.createElement('style');
-  style.textContent = `${selectors.join(',')}{display:none!important}`;
-  // Banners lock scrolling while open; hidden, they must not keep the page from scrolling.
-  style.textContent += 'html,body{overflow:auto!important}';
-  // Scripts added this way run before the parser has made even the root element.
-  const insert = () => {
-    const root = document.head ?? document.documentElement;
-    if (root === null) return false;
-    root.appendChild(style);
-    return true;
-  };
-  if (insert()) return;
-  const observer = new MutationObserver(() => {
-    if (insert()) observer.disconnect();
-  });
-  observer.observe(document, { childList: true });
+  const sheet = new CSSStyleSheet();
+  sheet.replaceSync(
+    `${selectors.join(',')}{display:none!important}` +
+      // Banners lock scrolling while open; hidden, they must not keep the page from scrolling.
+      'html,body{overflow:auto!important}',
+  );
+  document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
 }

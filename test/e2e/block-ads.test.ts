@@ -39,6 +39,20 @@ describe('blockAds', () => {
     expect(shown.json.data.markdown).toContain('We use cookies');
   });
 
+  it('hides the banners without changing the page’s own HTML', async () => {
+    // waitFor sends it through the browser, where the banner rules are applied.
+    const { json } = await tabhive.post('/v2/scrape', {
+      url: site.url('/cookie-banner.html'),
+      formats: ['rawHtml', 'markdown'],
+      onlyMainContent: false,
+      waitFor: 50,
+      maxAge: 0,
+    });
+    expect(json.data.markdown).not.toContain('We use cookies');
+    expect(json.data.rawHtml).toContain('onetrust-banner-sdk');
+    expect(json.data.rawHtml).not.toMatch(/<style/i);
+  });
+
   it('leaves no session rules behind', async () => {
     const status = () => tabhive.tabhive.hub.browserStatuses()[0]?.status;
     const before = status();
