@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { COUNTRY_CODES } from '../country-codes';
+import { HEADER_NAME, MAX_HEADERS, MAX_HEADER_LENGTH, isConnectionHeader } from '../http-header-rules';
 import { RequestTimeout } from '../request-timeout';
 import { rewriteIframeSelector } from '../rewrite-iframe-selector';
 import { strictBody } from '../strict-body';
@@ -8,22 +9,8 @@ import { FormatsV2 } from './formats';
 
 /** Longest `waitFor`, and the cap on `waitFor` plus the time spent in wait actions. */
 export const MAX_WAIT_MS = 60_000;
-export const MAX_HEADERS = 50;
-/** Longest header name or value, in characters. */
-export const MAX_HEADER_LENGTH = 8192;
-
-/** RFC 9110 `token`: what a header name may consist of. */
-const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9a-z-]+$/i;
 /** CR, LF or NUL in a value would let a client inject headers into the request to the target. */
 const HEADER_VALUE = /^[^\r\n\0]*$/;
-/**
- * Headers that are not a caller's to set. `Host` would send the request to another virtual host
- * than the URL names (an internal app behind a public reverse proxy); the hop-by-hop headers
- * (RFC 9110 §7.6.1: Connection, Keep-Alive, Proxy-*, TE, Trailer, Transfer-Encoding, Upgrade) and
- * Content-Length describe the browser's own connection and framing.
- */
-const RESERVED_HEADER =
-  /^(host|connection|keep-alive|proxy-.*|te|trailer|transfer-encoding|upgrade|content-length)$/i;
 export const RESERVED_HEADER_MESSAGE =
   'Host and hop-by-hop headers (Connection, Keep-Alive, Proxy-*, TE, Trailer, Transfer-Encoding, ' +
   'Upgrade, Content-Length) cannot be set';
@@ -41,7 +28,7 @@ const Headers = z
   })
   .superRefine((headers, ctx) => {
     for (const name of Object.keys(headers)) {
-      if (RESERVED_HEADER.test(name)) {
+      if (isConnectionHeader(name)) {
         ctx.addIssue({ code: 'custom', path: [name], message: `${RESERVED_HEADER_MESSAGE}: ${name}` });
       }
     }

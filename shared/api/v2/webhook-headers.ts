@@ -1,11 +1,10 @@
+import { HEADER_NAME, MAX_HEADERS, MAX_HEADER_LENGTH, isConnectionHeader } from '../http-header-rules';
 import { z } from 'zod';
 
-export const MAX_WEBHOOK_HEADERS = 50;
+export const MAX_WEBHOOK_HEADERS = MAX_HEADERS;
 /** Longest header name or value, in characters. */
-export const MAX_WEBHOOK_HEADER_LENGTH = 8192;
+export const MAX_WEBHOOK_HEADER_LENGTH = MAX_HEADER_LENGTH;
 
-/** RFC 9110 `token`: what a header name may consist of. */
-const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9a-z-]+$/i;
 /**
  * RFC 9110 `field-value` characters: tab, space, visible ASCII and obs-text. CR or LF would split
  * the delivery's header block; the HTTP client refuses NUL, other controls and wider characters,
@@ -23,21 +22,10 @@ const HEADER_VALUE_ERROR =
 export const WEBHOOK_SENDER_HEADERS = ['content-type', 'webhook-id', 'x-firecrawl-signature'] as const;
 
 /**
- * Headers of the HTTP connection and message framing (RFC 9110 §7.6.1, RFC 9112), the target
- * (`host`, which must follow the webhook URL) and `expect` (the client would wait for a 100 it
- * does not handle). Proxy-* headers are refused by prefix.
+ * Besides the connection's own headers (isConnectionHeader), `expect`: the client would wait for a
+ * 100 it does not handle.
  */
-const TRANSPORT_HEADERS = new Set([
-  'host',
-  'content-length',
-  'transfer-encoding',
-  'connection',
-  'keep-alive',
-  'upgrade',
-  'te',
-  'trailer',
-  'expect',
-]);
+const isTransportHeader = (name: string) => isConnectionHeader(name) || name.toLowerCase() === 'expect';
 
 /** The body is always JSON: a caller who says so too is not contradicting the sender. */
 const JSON_CONTENT_TYPE = /^application\/json\s*(;\s*charset\s*=\s*"?utf-8"?\s*)?$/i;
@@ -55,7 +43,7 @@ export function isWellFormedHeader(name: string, value: string): boolean {
 /** Why a caller may not set this header on deliveries, or undefined when it may. */
 export function webhookHeaderRefusal(name: string, value: string): string | undefined {
   const lower = name.toLowerCase();
-  if (TRANSPORT_HEADERS.has(lower) || lower.startsWith('proxy-'))
+  if (isTransportHeader(name))
     return `Webhook header "${name}" is not allowed: the HTTP client sets it for the connection to the webhook URL`;
   if (lower === 'content-type')
     return JSON_CONTENT_TYPE.test(value)
