@@ -94,9 +94,7 @@ export default defineBackground({
       onTask: (task) =>
         void donorTasks.admit(task).then(async (admitted) => {
           if (admitted === undefined) return;
-          // Only a launched browser is ever wiped: a donated one is a person's own, serving one team.
-          const launched = (await cachedHubSettings())?.origin === 'launched';
-          if (launched) {
+          if (admitted.launched) {
             // The policy for everything the browser loads, popups and service workers included,
             // and no WebRTC, whose connections no network rule sees.
             const ready = await Promise.all([
@@ -119,10 +117,11 @@ export default defineBackground({
             );
             if (!ready) return;
           }
-          runner.start(task, {
-            fenceDomains: admitted.allowedDomains,
-            stateKey: launched ? task.stateKey : undefined,
-          });
+          // Only a launched browser is ever wiped: a donated one is a person's own, serving one team.
+          runner.start(
+            task,
+            admitted.launched ? { stateKey: task.stateKey } : { fenceDomains: admitted.allowedDomains },
+          );
           void connection.refreshBadge();
         }),
       onCancel: (message) => runner.cancel(message.taskId),

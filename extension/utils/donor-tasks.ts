@@ -15,10 +15,15 @@ export function createDonorTasks({ reply }: { reply(message: ResultMessage): voi
   const inFlight = new Map<string, { url: string; team: string }>();
 
   return {
-    /** Whether the task may run here; a refused task is answered and logged at once. */
-    async admit(task: TaskMessage): Promise<{ allowedDomains?: string[] } | undefined> {
+    /**
+     * Whether the task may run here, and on what terms: a launched browser's without any, a paired
+     * one's inside its owner's domains. A refused task is answered and logged at once.
+     */
+    async admit(
+      task: TaskMessage,
+    ): Promise<{ launched: true } | { launched: false; allowedDomains: string[] } | undefined> {
       const settings = await readHubSettings();
-      if (settings?.origin !== 'paired') return {};
+      if (settings?.origin !== 'paired') return { launched: true };
       const team = settings.team?.name ?? 'your team';
       const donation = await readDonationSettings();
       const refusal = donationRefusal(donation, task.spec);
@@ -39,7 +44,7 @@ export function createDonorTasks({ reply }: { reply(message: ResultMessage): voi
         return undefined;
       }
       inFlight.set(task.taskId, { url: task.spec.url, team });
-      return { allowedDomains: donation.allowedDomains };
+      return { launched: false, allowedDomains: donation.allowedDomains };
     },
 
     /** Logs how a paired task ended. */

@@ -1,14 +1,9 @@
 import type { Browser } from 'wxt/browser';
 import { adDomains } from './ad-domains';
 import { readHubSettings } from './hub-settings';
-import { STANDING_AD_BLOCK_RULE_ID } from './task-network-rules';
+import { STANDING_AD_BLOCK_RULE_ID, dnr } from './task-network-rules';
 
-type Dnr = typeof Browser.declarativeNetRequest;
 type Rule = Browser.declarativeNetRequest.Rule;
-
-function dnr(): Dnr {
-  return (globalThis as unknown as { chrome: { declarativeNetRequest: Dnr } }).chrome.declarativeNetRequest;
-}
 
 let installed: Promise<boolean> | undefined;
 

@@ -1,14 +1,7 @@
-import { browser, type Browser } from 'wxt/browser';
+import { browser } from 'wxt/browser';
 import { STRICT_NETWORK_POLICY, type NetworkPolicy } from '../../shared/url/network-policy';
-import { addressRulePatterns } from './task-address-rules';
-import { ALL_RESOURCE_TYPES, STANDING_ADDRESS_RULE_IDS, isStandingRuleId } from './task-network-rules';
-
-type Dnr = typeof Browser.declarativeNetRequest;
-type Rule = Browser.declarativeNetRequest.Rule;
-
-function dnr(): Dnr {
-  return (globalThis as unknown as { chrome: { declarativeNetRequest: Dnr } }).chrome.declarativeNetRequest;
-}
+import { addressRuleCount, buildAddressRules } from './task-address-rules';
+import { STANDING_ADDRESS_RULE_IDS, dnr, isStandingAddressRuleId } from './task-network-rules';
 
 let installed: { policyKey: string; done: Promise<void> } | undefined;
 
@@ -28,25 +21,15 @@ export function ensureStandingAddressRules(policy: NetworkPolicy | undefined): P
   const policyKey = JSON.stringify(effective);
   if (installed?.policyKey === policyKey) return installed.done;
   const done = (async () => {
-    const { block, allow } = addressRulePatterns(effective);
-    const extensionId = browser.runtime.id;
-    const condition = { resourceTypes: ALL_RESOURCE_TYPES, excludedInitiatorDomains: [extensionId] };
-    const rules = [
-      ...block.map(({ regexFilter, priority }) => ({
-        priority,
-        action: { type: 'block' },
-        condition: { ...condition, regexFilter },
-      })),
-      ...allow.map(({ priority, ...match }) => ({
-        priority,
-        action: { type: 'allow' },
-        condition: { ...condition, ...match },
-      })),
-    ].map((rule, index) => ({ ...rule, id: STANDING_ADDRESS_RULE_IDS.first + index }) as Rule);
-    if (rules.length > STANDING_ADDRESS_RULE_IDS.count) throw new Error('too many standing address rules');
-    const previous = (await dnr().getSessionRules())
-      .map((rule) => rule.id)
-      .filter((id) => isStandingRuleId(id) && id >= STANDING_ADDRESS_RULE_IDS.first);
+    const count = addressRuleCount(effective);
+    if (count > STANDING_ADDRESS_RULE_IDS.count) throw new Error('too many standing address rules');
+    const rules = buildAddressRules({
+      ruleIds: Array.from({ length: count }, (_, index) => STANDING_ADDRESS_RULE_IDS.first + index),
+      policy: effective,
+      exceptInitiator: browser.runtime.id,
+    });
+    // Only the address rules' own block: the standing ad block's id lies above it.
+    const previous = (await dnr().getSessionRules()).map((rule) => rule.id).filter(isStandingAddressRuleId);
     await dnr().updateSessionRules({ removeRuleIds: previous, addRules: rules });
   })();
   installed = { policyKey, done };

@@ -127,17 +127,20 @@ export function addressRuleCount(policy: NetworkPolicy | undefined): number {
   return block.length + allow.length;
 }
 
-/** The DNR session rules for one task's tab, with ids from allocateTaskRuleIds. */
+/**
+ * The DNR session rules of a policy: for one task's tab (`tabId`, ids from allocateTaskRuleIds),
+ * or for every request of the browser but those its extension starts (`exceptInitiator`, the
+ * extension's id: a launched browser's standing rules, standing-address-rules.ts).
+ */
 export function buildAddressRules({
   ruleIds,
-  tabId,
   policy,
+  ...where
 }: {
   ruleIds: readonly number[];
-  tabId: number;
   /** Absent: the strict default. */
   policy: NetworkPolicy | undefined;
-}): Rule[] {
+} & ({ tabId: number } | { exceptInitiator: string })): Rule[] {
   const { block, allow } = addressRulePatterns(policy);
   const ids = [...ruleIds];
   const nextId = () => {
@@ -145,7 +148,10 @@ export function buildAddressRules({
     if (id === undefined) throw new Error('too few rule ids for the address rules');
     return id;
   };
-  const condition = { tabIds: [tabId], resourceTypes: ALL_RESOURCE_TYPES };
+  const condition = {
+    ...('tabId' in where ? { tabIds: [where.tabId] } : { excludedInitiatorDomains: [where.exceptInitiator] }),
+    resourceTypes: ALL_RESOURCE_TYPES,
+  };
   return [
     ...block.map(
       ({ regexFilter, priority }) =>

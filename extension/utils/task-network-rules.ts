@@ -3,7 +3,8 @@ import type { Browser } from 'wxt/browser';
 type Dnr = typeof Browser.declarativeNetRequest;
 type Rule = Browser.declarativeNetRequest.Rule;
 
-function dnr(): Dnr {
+/** chrome.declarativeNetRequest, for every module that keeps rules. */
+export function dnr(): Dnr {
   // chrome.* directly: webextension-polyfill passes declarativeNetRequest through untouched anyway.
   return (globalThis as unknown as { chrome: { declarativeNetRequest: Dnr } }).chrome.declarativeNetRequest;
 }
@@ -18,10 +19,11 @@ export const STANDING_AD_BLOCK_RULE_ID = 2 ** 31 - 2;
  * block, so that a restarted worker finds and replaces the rules its predecessor left.
  */
 export const STANDING_ADDRESS_RULE_IDS = { first: 2 ** 31 - 1_000, count: 200 } as const;
+export const isStandingAddressRuleId = (id: number) =>
+  id >= STANDING_ADDRESS_RULE_IDS.first &&
+  id < STANDING_ADDRESS_RULE_IDS.first + STANDING_ADDRESS_RULE_IDS.count;
 export const isStandingRuleId = (id: number) =>
-  id === STANDING_AD_BLOCK_RULE_ID ||
-  (id >= STANDING_ADDRESS_RULE_IDS.first &&
-    id < STANDING_ADDRESS_RULE_IDS.first + STANDING_ADDRESS_RULE_IDS.count);
+  id === STANDING_AD_BLOCK_RULE_ID || isStandingAddressRuleId(id);
 
 /**
  * Rules per task: 0 = request headers, 1 = ad and tracker block (or the allow rule lifting it),

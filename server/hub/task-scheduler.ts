@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { BrowserClass, PageCapture, PageTaskSpec } from '../../shared/protocol/messages';
+import { MAX_TIMER_MS } from '../clamp-timer-ms';
 import { TaskError } from './task-error';
 import { donatedTaskRefusal, type Donation } from './donation';
 
@@ -261,7 +262,7 @@ export function createTaskScheduler({
               if (task.workerId !== undefined) workers.get(task.workerId)?.cancel(task.id, 'deadline');
               fail(task, new TaskError('SCRAPE_TIMEOUT', 'Scrape timed out'));
             },
-            Math.min(timeoutMs, 2 ** 31 - 1),
+            Math.min(timeoutMs, MAX_TIMER_MS),
           ),
         };
         tasks.set(task.id, task);

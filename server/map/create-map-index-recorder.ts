@@ -43,6 +43,9 @@ function seenUrl(raw: string, scope: string, extra: Partial<SeenUrl> = {}): Seen
   return { site: siteOf(url), domain: domainOf(url), url: url.href, scope, ...extra };
 }
 
+/** What an entry shows a map: its URL, title and description. */
+const whatItShows = (entry: SeenUrl) => `${entry.url} ${entry.title ?? ''} ${entry.description ?? ''}`;
+
 /** The URL without its query: what may be shown to every team. */
 function withoutQuery(entry: SeenUrl): SeenUrl {
   const url = new URL(entry.url);
@@ -138,12 +141,8 @@ export function createMapIndexRecorder({ mapIndex, log }: { mapIndex: MapIndexSt
           links.set(entry.url, entry);
       }
       const shared = page.shared ? publicView(self, [...links.values()]) : [];
-      const shown = new Set(
-        shared.map((entry) => `${entry.url} ${entry.title ?? ''} ${entry.description ?? ''}`),
-      );
-      const own = [self, ...links.values()].filter(
-        (entry) => !shown.has(`${entry.url} ${entry.title ?? ''} ${entry.description ?? ''}`),
-      );
+      const shown = new Set(shared.map(whatItShows));
+      const own = [self, ...links.values()].filter((entry) => !shown.has(whatItShows(entry)));
       return write([...shared, ...own]);
     },
 
