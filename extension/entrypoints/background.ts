@@ -1,24 +1,24 @@
 import { browser } from 'wxt/browser';
 import { defineBackground } from 'wxt/utils/define-background';
-import { readBrowserStatus } from '../utils/browser-status';
-import { readStoredProblem } from '../utils/connection-problem';
-import { coalesceCalls } from '../utils/coalesce-calls';
-import { createConnectionStatus } from '../utils/connection-status';
-import { readDonationSettings } from '../utils/donation-settings';
-import { createDonorTasks } from '../utils/donor-tasks';
-import { createHubConnection } from '../utils/hub-connection';
-import { cachedHubSettings, hubSettingsItem, readHubSettings, saveSessionToken } from '../utils/hub-settings';
-import { taskJournal } from '../utils/task-journal';
-import { removeTaskRules } from '../utils/task-network-rules';
-import { closeTaskWindow } from '../utils/task-window';
-import { createTaskRunner } from '../utils/task-runner';
-import { createTaskTabPool } from '../utils/task-tab-pool';
-import { createUiRequestHandler } from '../utils/ui-request-handler';
-import { createBrowserStateKeeper } from '../utils/browser-state-keeper';
-import { guardTaskPopups } from '../utils/popup-guard';
-import { ensureStandingAddressRules } from '../utils/standing-address-rules';
-import { removeWebRtcFromPages } from '../utils/no-webrtc-in-pages';
-import { wipeBrowserState } from '../utils/wipe-browser-state';
+import { readBrowserStatus } from '../hub/browser-status';
+import { readStoredProblem } from '../hub/connection-problem';
+import { coalesceCalls } from '../hub/coalesce-calls';
+import { createConnectionStatus } from '../hub/connection-status';
+import { readDonationSettings } from '../hub/donation-settings';
+import { createDonorTasks } from '../tasks/donor-tasks';
+import { createHubConnection } from '../hub/hub-connection';
+import { cachedHubSettings, hubSettingsItem, readHubSettings, saveSessionToken } from '../hub/hub-settings';
+import { taskJournal } from '../tasks/task-journal';
+import { removeTaskRules } from '../network/task-network-rules';
+import { closeTaskWindow } from '../tabs/task-window';
+import { createTaskRunner } from '../tasks/task-runner';
+import { createTaskTabPool } from '../tabs/task-tab-pool';
+import { createUiRequestHandler } from '../ui/ui-request-handler';
+import { createBrowserStateKeeper } from '../tasks/browser-state-keeper';
+import { guardTaskPopups } from '../tabs/popup-guard';
+import { ensureStandingAddressRules } from '../network/standing-address-rules';
+import { removeWebRtcFromPages } from '../network/no-webrtc-in-pages';
+import { wipeBrowserState } from '../tasks/wipe-browser-state';
 
 /**
  * Wakes a worker that Chrome stopped, so it reconnects (and reclaims its orphans) by itself: while

@@ -6,7 +6,7 @@ import { BROWSERS_PATH } from '../../shared/api/tabhive/browser-pairing';
 import { startPairedDonor } from '../helpers/paired-donor';
 import { EXTENSION_ID } from '../../shared/extension-identity';
 import { HUB_PATH } from '../../shared/protocol/messages';
-import type { UiStatus } from '../../extension/utils/ui-messages';
+import type { UiStatus } from '../../extension/ui/ui-messages';
 import type { startExtensionBrowser } from '../helpers/extension-browser';
 import { startTestTabhive } from '../helpers/start-test-tabhive';
 

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BROWSERS_PATH } from '../../shared/api/tabhive/browser-pairing';
-import type { ActivityEntry, UiStatus } from '../../extension/utils/ui-messages';
+import type { ActivityEntry, UiStatus } from '../../extension/ui/ui-messages';
 import { startExtensionBrowser } from '../helpers/extension-browser';
 import { LOGIN_TEXT, MEMBERS_ONLY_TEXT, MEMBER_COOKIE, startMembersSite } from '../helpers/members-site';
 import { startTestTabhive, waitUntil } from '../helpers/start-test-tabhive';

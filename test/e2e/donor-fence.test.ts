@@ -2,7 +2,7 @@ import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { ActivityEntry } from '../../extension/utils/ui-messages';
+import type { ActivityEntry } from '../../extension/ui/ui-messages';
 import type { startExtensionBrowser } from '../helpers/extension-browser';
 import { startPairedDonor } from '../helpers/paired-donor';
 import { startTestTabhive, waitUntil } from '../helpers/start-test-tabhive';

@@ -1,6 +1,6 @@
 import type { Cookie } from 'playwright-core';
 import { BROWSERS_PATH } from '../../shared/api/tabhive/browser-pairing';
-import type { DonationSettings } from '../../extension/utils/ui-messages';
+import type { DonationSettings } from '../../extension/ui/ui-messages';
 import { startExtensionBrowser } from './extension-browser';
 import { waitUntil, type startTestTabhive } from './start-test-tabhive';
 

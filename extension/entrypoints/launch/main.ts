@@ -1,4 +1,4 @@
-import { isLaunchedBrowser } from '../../utils/hub-settings';
+import { isLaunchedBrowser } from '../../hub/hub-settings';
 
 /**
  * Start page of browsers a server launches. It only says what the browser is for: the hub and the

@@ -1,4 +1,4 @@
-import type { ActivityEntry } from '../../utils/ui-messages';
+import type { ActivityEntry } from '../../ui/ui-messages';
 
 const OUTCOME_WORDS: Record<ActivityEntry['outcome'], string> = {
   ok: 'Done',

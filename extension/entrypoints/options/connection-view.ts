@@ -1,5 +1,5 @@
-import { connectionLabel } from '../../utils/connection-label';
-import type { UiStatus } from '../../utils/ui-messages';
+import { connectionLabel } from '../../hub/connection-label';
+import type { UiStatus } from '../../ui/ui-messages';
 
 const byId = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 

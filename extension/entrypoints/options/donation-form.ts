@@ -1,5 +1,5 @@
-import { readAllowedDomains } from '../../utils/allowed-domains-input';
-import { DonationSettings } from '../../utils/ui-messages';
+import { readAllowedDomains } from '../../ui/allowed-domains-input';
+import { DonationSettings } from '../../ui/ui-messages';
 
 const byId = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 

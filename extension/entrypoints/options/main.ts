@@ -1,11 +1,11 @@
 import '../../assets/ui.css';
 import './options.css';
-import { sendUiRequest } from '../../utils/send-ui-request';
-import type { UiStatus } from '../../utils/ui-messages';
+import { sendUiRequest } from '../../ui/send-ui-request';
+import type { UiStatus } from '../../ui/ui-messages';
 import { showActivity } from './activity-table';
 import { showConnection } from './connection-view';
 import { fillDonationForm, readDonationForm } from './donation-form';
-import { elementById, showMessage } from '../../utils/page-elements';
+import { elementById, showMessage } from '../../ui/page-elements';
 
 /** How often the page asks for the state while open: the worker changes it by itself. */
 const REFRESH_INTERVAL_MS = 1_500;

@@ -1,5 +1,5 @@
-import type { InPageCapture } from '../../utils/capture-page';
-import { convertCapture } from '../../utils/convert-capture';
+import type { InPageCapture } from '../../page/capture-page';
+import { convertCapture } from '../../ui/convert-capture';
 
 /**
  * Converts captures off the popup's thread: Readability and the Markdown rules take seconds on a

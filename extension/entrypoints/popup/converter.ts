@@ -1,5 +1,5 @@
-import type { InPageCapture } from '../../utils/capture-page';
-import type { HandScrape } from '../../utils/convert-capture';
+import type { InPageCapture } from '../../page/capture-page';
+import type { HandScrape } from '../../ui/convert-capture';
 
 type Answer = { id: number; ok: true; scrape: HandScrape } | { id: number; ok: false; message: string };
 

@@ -1,18 +1,18 @@
 import '../../assets/ui.css';
 import './popup.css';
 import { browser, type Browser } from 'wxt/browser';
-import { captureTab, screenshotTab } from '../../utils/capture-tab';
-import type { InPageCapture } from '../../utils/capture-page';
-import { connectionLabel } from '../../utils/connection-label';
-import type { HandScrape } from '../../utils/convert-capture';
-import { downloadName } from '../../utils/download-name';
-import { scrapeOutput, TEXT_EXTENSIONS, type TextFormat } from '../../utils/scrape-output';
-import { sendUiRequest } from '../../utils/send-ui-request';
-import { targetTabId } from '../../utils/target-tab';
-import type { UiStatus } from '../../utils/ui-messages';
+import { captureTab, screenshotTab } from '../../ui/capture-tab';
+import type { InPageCapture } from '../../page/capture-page';
+import { connectionLabel } from '../../hub/connection-label';
+import type { HandScrape } from '../../ui/convert-capture';
+import { downloadName } from '../../ui/download-name';
+import { scrapeOutput, TEXT_EXTENSIONS, type TextFormat } from '../../ui/scrape-output';
+import { sendUiRequest } from '../../ui/send-ui-request';
+import { targetTabId } from '../../ui/target-tab';
+import type { UiStatus } from '../../ui/ui-messages';
 import { createConverter } from './converter';
 import { dataUrlToBlob, saveFile } from './save-file';
-import { elementById, showMessage, type MessageTone } from '../../utils/page-elements';
+import { elementById, showMessage, type MessageTone } from '../../ui/page-elements';
 
 type Format = TextFormat | 'screenshot';
 type Scope = 'main' | 'whole';

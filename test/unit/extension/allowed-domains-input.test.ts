@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readAllowedDomains } from '../../../extension/utils/allowed-domains-input';
+import { readAllowedDomains } from '../../../extension/ui/allowed-domains-input';
 
 describe('the allowed-domains box', () => {
   it('takes one host per line, or comma-separated, lower-cased and without repeats', () => {

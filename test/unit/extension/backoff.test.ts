@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BACKOFF_INITIAL_MS, BACKOFF_MAX_MS, backoffDelayMs } from '../../../extension/utils/backoff';
+import { BACKOFF_INITIAL_MS, BACKOFF_MAX_MS, backoffDelayMs } from '../../../extension/hub/backoff';
 
 describe('reconnect backoff', () => {
   it('grows exponentially and is capped', () => {

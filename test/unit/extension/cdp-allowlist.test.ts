@@ -6,9 +6,9 @@ import {
   ALLOWED_CDP_METHODS,
   CdpMethodNotAllowedError,
   assertCdpMethodAllowed,
-} from '../../../extension/utils/cdp-allowlist';
+} from '../../../extension/debugger/cdp-allowlist';
 
-const UTILS = fileURLToPath(new URL('../../../extension/utils', import.meta.url));
+const EXTENSION = fileURLToPath(new URL('../../../extension', import.meta.url));
 
 describe('the CDP allowlist', () => {
   it('lets the methods tasks need through', () => {
@@ -40,8 +40,9 @@ describe('the CDP allowlist', () => {
 
   it('covers every method the extension sends', async () => {
     const sent = new Set<string>();
-    for (const file of await readdir(UTILS)) {
-      const source = await readFile(path.join(UTILS, file), 'utf8');
+    const files = (await readdir(EXTENSION, { recursive: true })).filter((file) => file.endsWith('.ts'));
+    for (const file of files) {
+      const source = await readFile(path.join(EXTENSION, file), 'utf8');
       for (const match of source.matchAll(
         /(?:send(?:<[^>]*>)?\(|method: )\s*'([A-Z][A-Za-z]+\.[a-zA-Z]+)'/g,
       )) {

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { coalesceCalls } from '../../../extension/utils/coalesce-calls';
+import { coalesceCalls } from '../../../extension/hub/coalesce-calls';
 
 describe('coalesceCalls', () => {
   beforeEach(() => vi.useFakeTimers());

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { convertCapture } from '../../../extension/utils/convert-capture';
-import type { InPageCapture } from '../../../extension/utils/capture-page';
+import { convertCapture } from '../../../extension/ui/convert-capture';
+import type { InPageCapture } from '../../../extension/page/capture-page';
 
 const URL_OF_PAGE = 'https://hive.test/notes/field-notes.html';
 

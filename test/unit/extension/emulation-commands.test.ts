@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { countryProfile } from '../../../extension/utils/country-profiles';
+import { countryProfile } from '../../../extension/debugger/country-profiles';
 import {
   acceptLanguage,
   desktopUserAgent,
   emulationCommands,
   mobileUserAgent,
-} from '../../../extension/utils/emulation-commands';
+} from '../../../extension/debugger/emulation-commands';
 
 const UA =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/156.0.0.0 Safari/537.36';

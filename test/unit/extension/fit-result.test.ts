@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fitResult } from '../../../extension/utils/fit-result';
+import { fitResult } from '../../../extension/tasks/fit-result';
 import type { ResultMessage } from '../../../shared/protocol/messages';
 
 const result = (rawHtml: string): ResultMessage => ({

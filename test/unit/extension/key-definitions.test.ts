@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { keyDefinition } from '../../../extension/utils/key-definitions';
+import { keyDefinition } from '../../../extension/actions/key-definitions';
 
 describe('key definitions', () => {
   it('knows named keys and their aliases', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hubUrlOf, pairWithServer, parseServerUrl } from '../../../extension/utils/pair-with-server';
+import { hubUrlOf, pairWithServer, parseServerUrl } from '../../../extension/hub/pair-with-server';
 
 const answer =
   (status: number, body: unknown): typeof fetch =>

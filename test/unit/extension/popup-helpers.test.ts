@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { connectionLabel } from '../../../extension/utils/connection-label';
-import { downloadName } from '../../../extension/utils/download-name';
-import { captureErrorMessage, restrictedPageReason } from '../../../extension/utils/restricted-page';
-import { scrapeOutput } from '../../../extension/utils/scrape-output';
-import { targetTabId } from '../../../extension/utils/target-tab';
+import { connectionLabel } from '../../../extension/hub/connection-label';
+import { downloadName } from '../../../extension/ui/download-name';
+import { captureErrorMessage, restrictedPageReason } from '../../../extension/ui/restricted-page';
+import { scrapeOutput } from '../../../extension/ui/scrape-output';
+import { targetTabId } from '../../../extension/ui/target-tab';
 
 describe('download file names', () => {
   it('come from the title, in characters every file system takes', () => {

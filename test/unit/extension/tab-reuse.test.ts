@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { leavesTabClean, sameDocument } from '../../../extension/utils/tab-reuse';
+import { leavesTabClean, sameDocument } from '../../../extension/tabs/tab-reuse';
 
 const spec = { url: 'https://a.test/', waitForMs: 0 };
 

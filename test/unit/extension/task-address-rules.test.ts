@@ -4,8 +4,8 @@ import {
   addressRuleCount,
   addressRulePatterns,
   buildAddressRules,
-} from '../../../extension/utils/task-address-rules';
-import { buildTaskRules } from '../../../extension/utils/task-network-rules';
+} from '../../../extension/network/task-address-rules';
+import { buildTaskRules } from '../../../extension/network/task-network-rules';
 import { ipv4CidrRegex, numberRangeRegex } from '../../../shared/url/address-regex';
 import { classifyAddress } from '../../../shared/url/classify-address';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildTaskRules, headerSite } from '../../../extension/utils/task-network-rules';
+import { buildTaskRules, headerSite } from '../../../extension/network/task-network-rules';
 
 const URL = 'https://hive.example/members';
 

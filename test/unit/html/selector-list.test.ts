@@ -2,7 +2,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { COOKIE_BANNER_SELECTORS } from '../../../extension/utils/cookie-banners';
+import { COOKIE_BANNER_SELECTORS } from '../../../extension/page/cookie-banners';
 import { parseHtml } from '../../../shared/html/parse-html';
 import { createSelectorList } from '../../../shared/html/selector-list';
 

@@ -1,5 +1,5 @@
 import type { PageTaskSpec } from '../../shared/protocol/messages';
-import { COOKIE_BANNER_SELECTORS, hideCookieBanners } from './cookie-banners';
+import { COOKIE_BANNER_SELECTORS, hideCookieBanners } from '../page/cookie-banners';
 import { countryProfile } from './country-profiles';
 
 const LOCALE = /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/;

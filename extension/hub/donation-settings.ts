@@ -1,6 +1,6 @@
 import { storage } from 'wxt/utils/storage';
 import { normalizeDomainList } from '../../shared/donation/host-allowed';
-import { DEFAULT_DONATION_SETTINGS, DonationSettings } from './ui-messages';
+import { DEFAULT_DONATION_SETTINGS, DonationSettings } from '../ui/ui-messages';
 
 /** What the owner allows, kept unparsed: storage is an edge, parsed on every read. */
 const donationItem = storage.defineItem<unknown>('local:donation', { fallback: null });

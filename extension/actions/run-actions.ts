@@ -1,14 +1,14 @@
 import type { Action } from '../../shared/api/v2/actions';
 import { MAX_ARTIFACT_CHARS, type ActionOutputs } from '../../shared/protocol/messages';
 import { ActionError } from './action-error';
-import type { CdpSession } from './cdp-session';
-import { callSource, evaluateIsolated } from './evaluate-isolated';
+import type { CdpSession } from '../debugger/cdp-session';
+import { callSource, evaluateIsolated } from '../debugger/evaluate-isolated';
 import { click, press, scroll, selectorPresent, write } from './page-input';
-import { PageTaskError } from './page-task-error';
-import type { PageWatch } from './page-watch';
-import { printPdf } from './print-pdf';
+import { PageTaskError } from '../tasks/page-task-error';
+import type { PageWatch } from '../debugger/page-watch';
+import { printPdf } from '../debugger/print-pdf';
 import { runScript } from './run-script';
-import { takeScreenshot } from './take-screenshot';
+import { takeScreenshot } from '../debugger/take-screenshot';
 
 /** A selector wait gives up after this long (or at the task's deadline, if sooner). */
 export const SELECTOR_WAIT_MS = 30_000;

@@ -1,7 +1,7 @@
 import { browser } from 'wxt/browser';
 import type { BrowserStatus } from '../../shared/protocol/messages';
-import { countSessionRules } from './task-network-rules';
-import type { TaskTabPool } from './task-tab-pool';
+import { countSessionRules } from '../network/task-network-rules';
+import type { TaskTabPool } from '../tabs/task-tab-pool';
 
 interface DebuggerTarget {
   type: string;

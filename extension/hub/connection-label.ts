@@ -1,4 +1,4 @@
-import type { UiStatus } from './ui-messages';
+import type { UiStatus } from '../ui/ui-messages';
 
 /** The connection state in a few words, as the popup's header and the options page show it. */
 export function connectionLabel(status: Pick<UiStatus, 'state' | 'runningTasks' | 'origin'>): string {

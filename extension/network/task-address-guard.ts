@@ -5,9 +5,9 @@ import {
   type NetworkPolicy,
 } from '../../shared/url/network-policy';
 import { parsePrivateAllowList } from '../../shared/url/private-allow-list';
-import type { CdpSession } from './cdp-session';
-import { cachedHubSettings } from './hub-settings';
-import { PageTaskError } from './page-task-error';
+import type { CdpSession } from '../debugger/cdp-session';
+import { cachedHubSettings } from '../hub/hub-settings';
+import { PageTaskError } from '../tasks/page-task-error';
 
 interface PeerResponse {
   url?: string;

@@ -1,5 +1,5 @@
 import { deriveFormats } from '../../shared/formats/derive-formats';
-import type { InPageCapture } from './capture-page';
+import type { InPageCapture } from '../page/capture-page';
 
 /** What the popup shows for a page a person scraped by hand. */
 export interface HandScrape {

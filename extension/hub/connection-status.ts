@@ -1,11 +1,11 @@
 import { HubCloseCode } from '../../shared/protocol/messages';
-import { showBadge } from './badge';
+import { showBadge } from '../ui/badge';
 import { REVOKED_PROBLEM, describeConnection } from './describe-connection';
 import { readStoredProblem, storeProblem } from './connection-problem';
 import { readDonationSettings } from './donation-settings';
 import type { HubState } from './hub-connection';
 import { readHubSettings } from './hub-settings';
-import type { UiStatus } from './ui-messages';
+import type { UiStatus } from '../ui/ui-messages';
 
 /**
  * The worker's view of its connection for people: follows the hub connection's states, keeps the

@@ -1,6 +1,6 @@
 import type { Browser } from 'wxt/browser';
 import { adDomains } from './ad-domains';
-import { readHubSettings } from './hub-settings';
+import { readHubSettings } from '../hub/hub-settings';
 import { STANDING_AD_BLOCK_RULE_ID, dnr } from './task-network-rules';
 
 type Rule = Browser.declarativeNetRequest.Rule;

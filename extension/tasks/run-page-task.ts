@@ -1,21 +1,26 @@
 import { browser } from 'wxt/browser';
 import type { PageCapture, PageTaskSpec, TaskMessage } from '../../shared/protocol/messages';
-import { borrowCdp, type BorrowedCdpSession, type CdpSession } from './cdp-session';
-import { captureBranding } from './capture-branding';
-import { capturePage, type InPageCapture } from './capture-page';
-import { COOKIE_BANNER_SCRIPT, MOBILE_METRICS, emulationCommands } from './emulation-commands';
-import { callSource, evaluateIsolated } from './evaluate-isolated';
-import { catchPdfBodies, isPdf } from './catch-pdf-bodies';
-import { pageIsInert } from './page-is-inert';
+import { borrowCdp, type BorrowedCdpSession, type CdpSession } from '../debugger/cdp-session';
+import { captureBranding } from '../page/capture-branding';
+import { capturePage, type InPageCapture } from '../page/capture-page';
+import { COOKIE_BANNER_SCRIPT, MOBILE_METRICS, emulationCommands } from '../debugger/emulation-commands';
+import { callSource, evaluateIsolated } from '../debugger/evaluate-isolated';
+import { catchPdfBodies, isPdf } from '../debugger/catch-pdf-bodies';
+import { pageIsInert } from '../page/page-is-inert';
 import { PageTaskError, navigationError } from './page-task-error';
-import { beforeDeadline, createPageWatch, type DocumentResponse } from './page-watch';
-import { runActions } from './run-actions';
-import { taskAdRules } from './standing-ad-block';
-import { checkTaskUrl, createAddressGuard, type AddressGuard } from './task-address-guard';
+import { beforeDeadline, createPageWatch, type DocumentResponse } from '../debugger/page-watch';
+import { runActions } from '../actions/run-actions';
+import { taskAdRules } from '../network/standing-ad-block';
+import { checkTaskUrl, createAddressGuard, type AddressGuard } from '../network/task-address-guard';
 import { taskJournal } from './task-journal';
-import { addTaskRules, allocateTaskRuleIds, buildTaskRules, removeTaskRules } from './task-network-rules';
-import type { TaskTab, TaskTabPool } from './task-tab-pool';
-import { leavesTabClean, sameDocument } from './tab-reuse';
+import {
+  addTaskRules,
+  allocateTaskRuleIds,
+  buildTaskRules,
+  removeTaskRules,
+} from '../network/task-network-rules';
+import type { TaskTab, TaskTabPool } from '../tabs/task-tab-pool';
+import { leavesTabClean, sameDocument } from '../tabs/tab-reuse';
 
 /**
  * After `load`, how long a page may keep the network busy before we capture anyway. Pages with

@@ -1,6 +1,6 @@
 import { ActionError } from './action-error';
-import type { CdpSession } from './cdp-session';
-import { callSource, evaluateIsolated } from './evaluate-isolated';
+import type { CdpSession } from '../debugger/cdp-session';
+import { callSource, evaluateIsolated } from '../debugger/evaluate-isolated';
 import { keyDefinition } from './key-definitions';
 
 interface Point {

@@ -1,9 +1,9 @@
 import type { NetworkPolicy } from '../../shared/url/network-policy';
-import { attachCdp, type CdpSession } from './cdp-session';
-import { COOKIE_BANNER_SCRIPT } from './emulation-commands';
-import { addressRuleCount, buildAddressRules } from './task-address-rules';
-import { taskJournal } from './task-journal';
-import { addTaskRules, allocateRuleIds, removeTaskRules } from './task-network-rules';
+import { attachCdp, type CdpSession } from '../debugger/cdp-session';
+import { COOKIE_BANNER_SCRIPT } from '../debugger/emulation-commands';
+import { addressRuleCount, buildAddressRules } from '../network/task-address-rules';
+import { taskJournal } from '../tasks/task-journal';
+import { addTaskRules, allocateRuleIds, removeTaskRules } from '../network/task-network-rules';
 import { closeTaskWindow, openTaskWindow } from './task-window';
 
 /**

@@ -1,7 +1,7 @@
 import { ErrorResponse, PAIR_PATH, PairResponse } from '../../shared/api/tabhive/browser-pairing';
 import { HUB_PATH } from '../../shared/protocol/messages';
 import type { HubSettings } from './hub-settings';
-import type { ConnectionProblem } from './ui-messages';
+import type { ConnectionProblem } from '../ui/ui-messages';
 
 export type PairOutcome =
   { ok: true; settings: HubSettings & { origin: 'paired' } } | { ok: false; problem: ConnectionProblem };

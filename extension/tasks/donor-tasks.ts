@@ -1,8 +1,8 @@
 import { donationRefusal } from '../../shared/donation/donation-refusal';
 import type { ResultMessage, TaskMessage } from '../../shared/protocol/messages';
-import { recordActivity } from './activity-log';
-import { readDonationSettings } from './donation-settings';
-import { readHubSettings } from './hub-settings';
+import { recordActivity } from '../ui/activity-log';
+import { readDonationSettings } from '../hub/donation-settings';
+import { readHubSettings } from '../hub/hub-settings';
 
 /**
  * The owner's terms, enforced again in the browser whatever the server sends (the server routes by

@@ -1,5 +1,5 @@
 import { storage } from 'wxt/utils/storage';
-import { ConnectionProblem } from './ui-messages';
+import { ConnectionProblem } from '../ui/ui-messages';
 
 /**
  * A problem that outlives the worker: a revoked pairing stays revoked, so a restarted worker

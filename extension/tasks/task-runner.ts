@@ -3,7 +3,7 @@ import type { BrowserStateKeeper } from './browser-state-keeper';
 import { fitResult } from './fit-result';
 import { PageTaskError } from './page-task-error';
 import { runPageTask } from './run-page-task';
-import type { TaskTabPool } from './task-tab-pool';
+import type { TaskTabPool } from '../tabs/task-tab-pool';
 
 /**
  * Runs the server's tasks, each with its own AbortController so that a `cancel` stops the waits

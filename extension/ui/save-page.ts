@@ -1,5 +1,5 @@
 import { ErrorResponse, SAVED_PAGES_PATH } from '../../shared/api/tabhive/browser-pairing';
-import type { HubSettings } from './hub-settings';
+import type { HubSettings } from '../hub/hub-settings';
 import type { SavedPage } from './ui-messages';
 
 const SAVE_TIMEOUT_MS = 15_000;

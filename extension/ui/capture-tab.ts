@@ -1,5 +1,5 @@
 import { browser, type Browser } from 'wxt/browser';
-import { capturePage, type InPageCapture } from './capture-page';
+import { capturePage, type InPageCapture } from '../page/capture-page';
 import { captureErrorMessage, restrictedPageReason } from './restricted-page';
 
 /**

@@ -1,7 +1,7 @@
 import { HubCloseCode } from '../../shared/protocol/messages';
 import type { HubState } from './hub-connection';
 import type { HubSettings } from './hub-settings';
-import type { ConnectionProblem, DonationSettings, UiStatus } from './ui-messages';
+import type { ConnectionProblem, DonationSettings, UiStatus } from '../ui/ui-messages';
 
 export const REVOKED_PROBLEM: ConnectionProblem = {
   code: 'revoked',
