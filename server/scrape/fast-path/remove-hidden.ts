@@ -1,4 +1,4 @@
-import { COOKIE_BANNER_SELECTORS } from '../../../extension/utils/cookie-banners';
+import { COOKIE_BANNER_SELECTORS } from '../../../extension/page/cookie-banners';
 import { createSelectorList } from '../../../shared/html/selector-list';
 
 /**
