@@ -60,6 +60,9 @@ export default defineConfig({
       'storage',
       'alarms',
       'scripting',
+      // Tasks without the debugger follow their tab's requests and navigations through these.
+      'webRequest',
+      'webNavigation',
       'declarativeNetRequestWithHostAccess',
       // Launched browsers only: a team's cookies and storage are wiped before another team's tasks.
       'browsingData',

@@ -30,6 +30,7 @@ import type { SearchService } from './search/create-search-service';
 import type { ResultStore } from './store/stores/result-store';
 import type { TeamStore } from './store/stores/team-store';
 import type { TeamAdmin } from './teams/team-admin';
+import type { BrowserEngineStats } from './hub/create-browser-hub';
 import type { TeamLimits } from './teams/team-limits';
 
 export interface AppDeps {
@@ -56,7 +57,7 @@ export interface AppDeps {
   /** Rate limits, concurrency and the usage endpoints; left out without them. */
   teams?: { store: TeamStore; limits: TeamLimits };
   /** The admin API, mounted only when ADMIN_API_KEY is set. */
-  admin?: { admin: TeamAdmin; adminApiKey: string };
+  admin?: { admin: TeamAdmin; adminApiKey: string; browsers?: () => BrowserEngineStats[] };
   /**
    * PUBLIC_URL: the base of the absolute URLs responses carry (job `url`, `next`); without it,
    * the address each connection reached the server on.

@@ -9,6 +9,8 @@ import type { PageWatch } from '../debugger/page-watch';
 import { printPdf } from '../debugger/print-pdf';
 import { runScript } from './run-script';
 import { takeScreenshot } from '../debugger/take-screenshot';
+import { capturePage } from '../page/capture-page';
+import { ACTION_SETTLE_CAP_MS, actionSettle } from '../tasks/settle-policy';
 
 /** A selector wait gives up after this long (or at the task's deadline, if sooner). */
 export const SELECTOR_WAIT_MS = 30_000;
@@ -37,14 +39,29 @@ function snapshot(): { url: string; html: string } {
 const sleep = (ctx: ActionContext, ms: number) =>
   ctx.watch.until(() => false, Math.min(ctx.deadline, Date.now() + ms), ctx.signal);
 
-/** Lets a navigation that a click or key press started finish loading before the next action. */
-async function settle(ctx: ActionContext): Promise<void> {
-  await sleep(ctx, NAVIGATION_START_GRACE_MS);
-  await ctx.watch.until(
-    () => !ctx.watch.loading(),
-    Math.min(ctx.deadline, Date.now() + NAVIGATION_SETTLE_CAP_MS),
-    ctx.signal,
-  );
+/**
+ * Lets the page answer an action before the next one, as it would for a person: a navigation the
+ * input started finishes loading (`mayNavigate`: clicks and key presses), the page draws a frame
+ * and its DOM rests (a scroll-driven list appends its next items, a "load more" button its page),
+ * and what it fetched for that arrives. Each wait is capped: a ticking page never rests.
+ */
+async function settle(ctx: ActionContext, { mayNavigate }: { mayNavigate: boolean }): Promise<void> {
+  if (mayNavigate) {
+    await sleep(ctx, NAVIGATION_START_GRACE_MS);
+    await ctx.watch.until(
+      () => !ctx.watch.loading(),
+      Math.min(ctx.deadline, Date.now() + NAVIGATION_SETTLE_CAP_MS),
+      ctx.signal,
+    );
+  }
+  const cap = Math.min(ctx.deadline, Date.now() + ACTION_SETTLE_CAP_MS);
+  await evaluateIsolated(
+    ctx.cdp,
+    ctx.frameId,
+    callSource(capturePage, { settle: actionSettle(ctx.deadline), capture: false }),
+    { awaitPromise: true },
+  ).catch(() => undefined);
+  await ctx.watch.until(() => !ctx.watch.busy(), cap, ctx.signal);
 }
 
 async function waitForSelector(ctx: ActionContext, selector: string): Promise<void> {
@@ -67,15 +84,16 @@ async function runAction(ctx: ActionContext, action: Action, outputs: ActionOutp
       return;
     case 'click':
       await click(cdp, frameId, action.selector, action.all);
-      return settle(ctx);
+      return settle(ctx, { mayNavigate: true });
     case 'write':
-      return write(cdp, action.text);
+      await write(cdp, action.text);
+      return settle(ctx, { mayNavigate: false });
     case 'press':
       await press(cdp, action.key);
-      return settle(ctx);
+      return settle(ctx, { mayNavigate: true });
     case 'scroll':
       await scroll(cdp, frameId, action.direction, action.selector);
-      return settle(ctx);
+      return settle(ctx, { mayNavigate: false });
     case 'screenshot':
       outputs.screenshots.push(await takeScreenshot(cdp, action, ctx.restoreViewport));
       return;

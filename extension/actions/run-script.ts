@@ -1,7 +1,7 @@
 import { ActionError } from './action-error';
 import type { CdpSession } from '../debugger/cdp-session';
 import { type Evaluated, InPageError, evaluateIsolated } from '../debugger/evaluate-isolated';
-import { beforeDeadline } from '../debugger/page-watch';
+import { beforeDeadline } from '../tasks/deadline';
 
 /** A script gets this long, or what is left of the task, whichever is shorter. */
 export const SCRIPT_TIMEOUT_MS = 30_000;

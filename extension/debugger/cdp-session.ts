@@ -21,7 +21,8 @@ export interface CdpSession {
   onEvent(listener: CdpEventListener): () => void;
   /** Resolves when the session ended by itself (tab closed, user cancelled the infobar). */
   readonly detached: Promise<string>;
-  detach(): Promise<void>;
+  /** Ends the session; `detached` resolves with `reason`. */
+  detach(reason?: string): Promise<void>;
 }
 
 export async function attachCdp(tabId: number): Promise<CdpSession> {
@@ -61,7 +62,7 @@ export async function attachCdp(tabId: number): Promise<CdpSession> {
       return () => listeners.delete(listener);
     },
     detached,
-    async detach() {
+    async detach(reason = 'detached by task') {
       cleanup();
       if (!attached) return;
       attached = false;
@@ -70,7 +71,7 @@ export async function attachCdp(tabId: number): Promise<CdpSession> {
       } catch {
         // The tab is already gone, which detaches too.
       }
-      resolveDetached('detached by task');
+      resolveDetached(reason);
     },
   };
 }

@@ -1,5 +1,5 @@
 import type { PageTaskSpec } from '../../shared/protocol/messages';
-import { COOKIE_BANNER_SELECTORS, hideCookieBanners } from '../page/cookie-banners';
+import { cookieBannerCss, hideCookieBanners } from '../page/cookie-banners';
 import { countryProfile } from './country-profiles';
 
 const LOCALE = /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/;
@@ -12,7 +12,7 @@ export interface CdpCommand {
 /** Hides cookie banners in every document of the tab (blockAds, on unless the caller turns it off). */
 export const COOKIE_BANNER_SCRIPT: CdpCommand = {
   method: 'Page.addScriptToEvaluateOnNewDocument',
-  params: { source: `(${hideCookieBanners.toString()})(${JSON.stringify(COOKIE_BANNER_SELECTORS)})` },
+  params: { source: `(${hideCookieBanners.toString()})(${JSON.stringify(cookieBannerCss())})` },
 };
 
 /** A mid-range phone (CSS pixels and density of a Pixel-class device). */

@@ -1,3 +1,5 @@
+// First: counting extension API calls must wrap them before anything else looks them up.
+import '../tasks/count-api-calls';
 import { browser } from 'wxt/browser';
 import { defineBackground } from 'wxt/utils/define-background';
 import { readBrowserStatus } from '../hub/browser-status';
@@ -27,7 +29,7 @@ import { wipeBrowserState } from '../tasks/wipe-browser-state';
  */
 const RECONNECT_ALARM = 'hub-reconnect';
 /** How long after a task its browser's state is reported (with that of tasks ending meanwhile). */
-const STATUS_AFTER_TASKS_MS = 200;
+const STATUS_AFTER_TASKS_MS = 1_000;
 
 /**
  * Closes windows and removes network rules that a previous worker left behind (its tasks' and its
@@ -60,9 +62,17 @@ export default defineBackground({
     const connection = createConnectionStatus({ runningTasks: () => runner.count() });
     // The state after tasks, unasked, so leaks show on the server without waiting for a heartbeat;
     // once per burst of finished tasks, since reading it is three calls into the browser.
+    /**
+     * The badge's running-task count, in a browser a person looks at: a launched browser has no
+     * one to see it, and each refresh is several calls into the browser (storage, three badge
+     * setters), more than a plain page's whole task.
+     */
+    const refreshTaskBadge = async () => {
+      if ((await cachedHubSettings())?.origin !== 'launched') await connection.refreshBadge();
+    };
     const reportAfterTasks = coalesceCalls(() => {
       void readStatus().then((status) => hub.send({ type: 'heartbeat', sentAt: Date.now(), status }));
-      void connection.refreshBadge();
+      void refreshTaskBadge();
     }, STATUS_AFTER_TASKS_MS);
     // A launched browser changes hands between teams only after its state is wiped.
     const state = createBrowserStateKeeper({
@@ -122,7 +132,7 @@ export default defineBackground({
             task,
             admitted.launched ? { stateKey: task.stateKey } : { fenceDomains: admitted.allowedDomains },
           );
-          void connection.refreshBadge();
+          void refreshTaskBadge();
         }),
       onCancel: (message) => runner.cancel(message.taskId),
       onStateChange(state, detail, closeCode) {

@@ -11,7 +11,7 @@ interface DebuggerTarget {
 /**
  * Counts what tasks hold in this browser: windows (the launch window is one), tabs with a debugger
  * attached, and DNR session rules. Reported to the server so that leaks show from outside. What
- * idle pooled tabs hold (a window, a debugger session and address rules each) is counted apart,
+ * idle pooled tabs hold (a window and address rules each) is counted apart,
  * as `pooledTabs`: a leak is what neither a task nor the pool accounts for.
  */
 export async function readBrowserStatus(runningTasks: number, pool: TaskTabPool): Promise<BrowserStatus> {
@@ -31,8 +31,8 @@ export async function readBrowserStatus(runningTasks: number, pool: TaskTabPool)
   return {
     runningTasks,
     windows: windows.length - pooledTabs,
-    debuggerSessions:
-      targets.filter((target) => target.type === 'page' && target.attached).length - pooledTabs,
+    // Idle pooled tabs hold no debugger session: only a task that needs one attaches it.
+    debuggerSessions: targets.filter((target) => target.type === 'page' && target.attached).length,
     sessionRules,
     pooledTabs,
   };

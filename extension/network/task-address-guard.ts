@@ -29,30 +29,29 @@ export interface AddressGuard {
   violation(): PageTaskError | undefined;
   /** Aborted at the first violation, so that the task's waits end at once. */
   readonly signal: AbortSignal;
+  /** A response (or redirect hop) of `url` came from `ip`: refused when the policy says so. */
+  checkPeer(url: string | undefined, ip: string | undefined): void;
+  /** The tab's main frame was stopped by a rule: one of ours, since ad blocking spares documents. */
+  blockedNavigation(): void;
 }
 
 /**
  * The browser half of the URL policy, for one task's tab. DNR rules (task-address-rules.ts) stop
  * IP literals and local names before a request is sent; this sees what they cannot: a public-looking
  * name that resolved to a private address (DNS rebinding, wildcard DNS). Every response and redirect
- * hop carries the address Chromium connected to (`remoteIPAddress`); one the policy refuses makes
- * the whole task fail with URL_BLOCKED, so nothing the tab captured is returned. This is detective:
- * the request was sent. It is skipped where the peer is a proxy (`peersAreProxies`, stealth
- * browsers), since `remoteIPAddress` is then the proxy's.
+ * hop carries the address Chromium connected to (CDP's `remoteIPAddress`, webRequest's `ip`); one
+ * the policy refuses makes the whole task fail with URL_BLOCKED, so nothing the tab captured is
+ * returned. This is detective: the request was sent. It is skipped where the peer is a proxy
+ * (`peersAreProxies`, stealth browsers), since the address is then the proxy's. What feeds it is
+ * the task's business: tab-traffic.ts for tasks without the debugger, watchPeersOverCdp otherwise.
  */
 export async function createAddressGuard(
-  cdp: CdpSession,
-  {
-    mainFrameId,
-    policy = STRICT_NETWORK_POLICY,
-  }: { mainFrameId: string; policy?: NetworkPolicy | undefined },
+  policy: NetworkPolicy = STRICT_NETWORK_POLICY,
 ): Promise<AddressGuard> {
   const peersAreProxies = (await cachedHubSettings())?.browserClass === 'stealth';
   const allowList = parsePrivateAllowList(policy.allowedPrivateHosts);
   const controller = new AbortController();
   let found: PageTaskError | undefined;
-  /** Requests for the main frame's documents, to tell our blocks from ad blocking. */
-  const documentRequests = new Set<string>();
 
   const fail = (message: string) => {
     if (found !== undefined) return;
@@ -60,44 +59,52 @@ export async function createAddressGuard(
     controller.abort(found);
   };
 
-  const checkPeer = (response: PeerResponse | undefined) => {
-    const ip = response?.remoteIPAddress?.replace(/^\[|\]$/g, '');
-    if (peersAreProxies || ip === undefined || ip === '' || response?.url === undefined) return;
-    let hostname: string;
-    try {
-      hostname = new URL(response.url).hostname.replace(/^\[|\]$/g, '');
-    } catch {
-      return;
-    }
-    const refusal = refuseAddress(policy, allowList, ip, hostname);
-    if (refusal !== undefined) {
-      fail(`${hostname} connected to ${ip}, which the URL policy refuses (${refusal})`);
-    }
-  };
-
-  cdp.onEvent((method, params) => {
-    if (method === 'Network.requestWillBeSent') {
-      checkPeer(params.redirectResponse as PeerResponse | undefined);
-      if (params.type === 'Document' && params.frameId === mainFrameId) {
-        documentRequests.add(String(params.requestId));
-      }
-    } else if (method === 'Network.responseReceived') {
-      checkPeer(params.response as PeerResponse);
-    } else if (
-      method === 'Network.loadingFailed' &&
-      documentRequests.has(String(params.requestId)) &&
-      String(params.errorText).includes('ERR_BLOCKED_BY_CLIENT')
-    ) {
-      // Ad blocking never touches the main frame (third-party subresources only): this was ours.
-      fail('the page navigated to an address the URL policy refuses');
-    }
-  });
-
   return {
     assertClean() {
       if (found !== undefined) throw found;
     },
     violation: () => found,
     signal: controller.signal,
+    checkPeer(url, rawIp) {
+      const ip = rawIp?.replace(/^\[|\]$/g, '');
+      if (peersAreProxies || ip === undefined || ip === '' || url === undefined) return;
+      let hostname: string;
+      try {
+        hostname = new URL(url).hostname.replace(/^\[|\]$/g, '');
+      } catch {
+        return;
+      }
+      const refusal = refuseAddress(policy, allowList, ip, hostname);
+      if (refusal !== undefined) {
+        fail(`${hostname} connected to ${ip}, which the URL policy refuses (${refusal})`);
+      }
+    },
+    blockedNavigation() {
+      fail('the page navigated to an address the URL policy refuses');
+    },
   };
+}
+
+/** Feeds the guard from a debugger session's Network events (tasks that run with the debugger). */
+export function watchPeersOverCdp(guard: AddressGuard, cdp: CdpSession, mainFrameId: string): void {
+  /** Requests for the main frame's documents, to tell our blocks from ad blocking. */
+  const documentRequests = new Set<string>();
+  cdp.onEvent((method, params) => {
+    if (method === 'Network.requestWillBeSent') {
+      const hop = params.redirectResponse as PeerResponse | undefined;
+      if (hop !== undefined) guard.checkPeer(hop.url, hop.remoteIPAddress);
+      if (params.type === 'Document' && params.frameId === mainFrameId) {
+        documentRequests.add(String(params.requestId));
+      }
+    } else if (method === 'Network.responseReceived') {
+      const response = params.response as PeerResponse;
+      guard.checkPeer(response.url, response.remoteIPAddress);
+    } else if (
+      method === 'Network.loadingFailed' &&
+      documentRequests.has(String(params.requestId)) &&
+      String(params.errorText).includes('ERR_BLOCKED_BY_CLIENT')
+    ) {
+      guard.blockedNavigation();
+    }
+  });
 }

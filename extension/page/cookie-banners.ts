@@ -31,17 +31,23 @@ export const COOKIE_BANNER_SELECTORS = [
   '#iubenda-cs-banner',
 ] as const;
 
+/** Style sheet rules that hide the banners and undo the scroll lock they put on the page. */
+export function cookieBannerCss(selectors: readonly string[] = COOKIE_BANNER_SELECTORS): string {
+  return (
+    `${selectors.join(',')}{display:none!important}` +
+    // Banners lock scrolling while open; hidden, they must not keep the page from scrolling.
+    'html,body{overflow:auto!important}'
+  );
+}
+
 /**
  * Runs in the page before its scripts (Page.addScriptToEvaluateOnNewDocument): self-contained. The
  * rules go in a constructed style sheet adopted by the document, not in a `<style>` element: an
  * element would be part of the page's HTML, and `rawHtml` must be the page as the page has it.
+ * Tasks without the debugger adopt the same rules at capture (capture-page.ts).
  */
-export function hideCookieBanners(selectors: readonly string[]): void {
+export function hideCookieBanners(css: string): void {
   const sheet = new CSSStyleSheet();
-  sheet.replaceSync(
-    `${selectors.join(',')}{display:none!important}` +
-      // Banners lock scrolling while open; hidden, they must not keep the page from scrolling.
-      'html,body{overflow:auto!important}',
-  );
+  sheet.replaceSync(css);
   document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
 }

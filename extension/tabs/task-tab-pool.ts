@@ -1,4 +1,5 @@
 import type { NetworkPolicy } from '../../shared/url/network-policy';
+import { browser } from 'wxt/browser';
 import { attachCdp, type CdpSession } from '../debugger/cdp-session';
 import { COOKIE_BANNER_SCRIPT } from '../debugger/emulation-commands';
 import { addressRuleCount, buildAddressRules } from '../network/task-address-rules';
@@ -6,24 +7,31 @@ import { taskJournal } from '../tasks/task-journal';
 import { addTaskRules, allocateRuleIds, removeTaskRules } from '../network/task-network-rules';
 import { closeTaskWindow, openTaskWindow } from './task-window';
 
+/** A tab's debugger session, with what the debugger path needs to know of its main frame. */
+export interface TabDebugger {
+  readonly cdp: CdpSession;
+  /** The main frame's id and URL now, kept up to date from the session's frame events. */
+  readonly mainFrame: { readonly id: string; readonly url: string };
+  /** Makes the tab run (or stop running) the cookie-banner script in every new document. */
+  setCookieBannerScript(wanted: boolean): Promise<void>;
+}
+
 /**
- * A task window's only tab with its debugger session, set up once: Page, Network and lifecycle
- * events enabled, the URL policy's address rules in place for the tab. Opening a window,
- * attaching, enabling and adding rules cost about 0.6 s of a 1.6 s task when done per task
- * (measured in a crawl at three tabs); a pooled tab pays them once.
+ * A task window's only tab, set up once: the URL policy's address rules in place for the tab.
+ * Opening a window and adding rules cost about 0.6 s of a 1.6 s task when done per task
+ * (measured in a crawl at three tabs); a pooled tab pays them once. The debugger is attached only
+ * for a task that needs it (debugger()) and detached when that task gives the tab back: a plain
+ * page costs the browser two calls (navigate, capture) instead of a debugger session's events.
  */
 export interface TaskTab {
   readonly windowId: number;
   readonly tabId: number;
-  readonly cdp: CdpSession;
-  /** The main frame's id and URL now, kept up to date from the session's frame events. */
-  readonly mainFrame: { readonly id: string; readonly url: string };
+  /** The last URL a task of this tab asked for or captured ('about:blank' for a new tab). */
+  url: string;
   /** Whether the tab is kept for other tasks when this one leaves it as it found it. */
   readonly pooled: boolean;
-  /** Makes the tab run (or stop running) the cookie-banner script in every new document. */
-  setCookieBannerScript(wanted: boolean): Promise<void>;
-  /** Shows about:blank, so that the next navigation loads a new document whatever the URL. */
-  blank(): Promise<void>;
+  /** The tab's debugger session, attached (Page, Network, lifecycle events on) at the first call. */
+  debugger(): Promise<TabDebugger>;
 }
 
 interface FrameInfo {
@@ -32,12 +40,12 @@ interface FrameInfo {
 }
 
 interface PooledTab extends TaskTab {
-  mainFrame: FrameInfo;
   /** The address rules the tab has, and the policy they were made for. */
   addressRules: { policyKey: string; ruleIds: number[] } | undefined;
-  bannerScriptId: string | undefined;
+  /** The debugger session of the task holding the tab, if it needed one. */
+  attached: Promise<TabDebugger> | undefined;
   uses: number;
-  /** The debugger session ended by itself (the window was closed, Chromium detached it). */
+  /** The tab or its window was closed by something else than the pool. */
   ended: boolean;
   /** Resets the tab to about:blank once it has been idle long enough. */
   resetTimer: ReturnType<typeof setTimeout> | undefined;
@@ -57,8 +65,8 @@ export const TASKS_PER_POOLED_TAB = 50;
  * that many, a finished task's tab is closed instead of kept.
  */
 export const DEFAULT_MAX_IDLE_TABS = 4;
-/** How long a tab may take to show about:blank before it is closed instead. */
-const RESET_TIMEOUT_MS = 3_000;
+/** What the pool's own detach says, as opposed to a session ended by a closed tab. */
+const DETACHED_BY_POOL = 'released by its task';
 /** An idle tab shows about:blank after this long without a task. */
 export const IDLE_RESET_MS = 5_000;
 
@@ -81,97 +89,118 @@ export function createTaskTabPool({ keepTabs }: { keepTabs: () => Promise<boolea
   const live = new Map<number, PooledTab>();
   /** Bumped by retire(): tabs opened before hold a previous owner's pages and session storage. */
   let generation = 0;
+  // A tab closed by something else than the pool (its window closed) is never handed out again.
+  browser.tabs.onRemoved.addListener((tabId) => {
+    for (const tab of live.values()) if (tab.tabId === tabId) tab.ended = true;
+  });
 
   async function open(pooled: boolean): Promise<PooledTab> {
     const { windowId, tabId } = await openTaskWindow();
     // Journalled at once, so that a worker that dies now still has the window closed at restart.
     await taskJournal.record(taskJournal.windowKey(windowId), { windowId });
-    let cdp: CdpSession | undefined;
-    let frameTree: { frame: FrameInfo };
-    try {
-      cdp = await attachCdp(tabId);
-      await Promise.all([
-        cdp.send('Page.enable'),
-        cdp.send('Network.enable'),
-        cdp.send('Page.setLifecycleEventsEnabled', { enabled: true }),
-      ]);
-      ({ frameTree } = await cdp.send<{ frameTree: { frame: FrameInfo } }>('Page.getFrameTree'));
-    } catch (err) {
-      await cdp?.detach();
-      await closeTaskWindow(windowId);
-      await taskJournal.remove(taskJournal.windowKey(windowId));
-      throw err;
-    }
-    const session = cdp;
     const tab: PooledTab = {
       windowId,
       tabId,
-      cdp: session,
-      mainFrame: { id: frameTree.frame.id, url: frameTree.frame.url },
+      url: 'about:blank',
       pooled,
       addressRules: undefined,
-      bannerScriptId: undefined,
+      attached: undefined,
       uses: 0,
       ended: false,
       resetTimer: undefined,
       inTask: false,
       generation,
-      async blank() {
-        if (!(await reset(tab))) throw new Error('the task tab did not show about:blank');
-      },
-      async setCookieBannerScript(wanted) {
-        if (wanted && tab.bannerScriptId === undefined) {
-          const { identifier } = await session.send<{ identifier: string }>(
-            COOKIE_BANNER_SCRIPT.method,
-            COOKIE_BANNER_SCRIPT.params,
-          );
-          tab.bannerScriptId = identifier;
-        } else if (!wanted && tab.bannerScriptId !== undefined) {
-          await session.send('Page.removeScriptToEvaluateOnNewDocument', { identifier: tab.bannerScriptId });
-          tab.bannerScriptId = undefined;
-        }
+      debugger() {
+        if (tab.attached !== undefined) return tab.attached;
+        const attaching = attachDebugger(tab).catch((err: unknown) => {
+          tab.attached = undefined;
+          throw err;
+        });
+        tab.attached = attaching;
+        // Ended by Chromium (the tab closed, or a PDF viewer took the frame): the next call
+        // attaches anew; a closed tab is marked ended by tabs.onRemoved.
+        void attaching.then(
+          ({ cdp }) =>
+            cdp.detached.then((reason) => {
+              if (reason !== DETACHED_BY_POOL && tab.attached === attaching) tab.attached = undefined;
+            }),
+          () => undefined,
+        );
+        return attaching;
       },
     };
-    void session.detached.then(() => (tab.ended = true));
-    session.onEvent((method, params) => {
-      const frame = params.frame as (FrameInfo & { parentId?: string }) | undefined;
-      if (method === 'Page.frameNavigated' && frame !== undefined && frame.parentId === undefined) {
-        tab.mainFrame = { id: frame.id, url: frame.url };
-      }
-    });
     live.set(windowId, tab);
     return tab;
+  }
+
+  async function attachDebugger(tab: PooledTab): Promise<TabDebugger> {
+    const cdp = await attachCdp(tab.tabId);
+    try {
+      await Promise.all([
+        cdp.send('Page.enable'),
+        cdp.send('Network.enable'),
+        cdp.send('Page.setLifecycleEventsEnabled', { enabled: true }),
+      ]);
+      const { frameTree } = await cdp.send<{ frameTree: { frame: FrameInfo } }>('Page.getFrameTree');
+      let bannerScriptId: string | undefined;
+      const session: TabDebugger = {
+        cdp,
+        mainFrame: { id: frameTree.frame.id, url: frameTree.frame.url },
+        async setCookieBannerScript(wanted) {
+          if (wanted && bannerScriptId === undefined) {
+            const { identifier } = await cdp.send<{ identifier: string }>(
+              COOKIE_BANNER_SCRIPT.method,
+              COOKIE_BANNER_SCRIPT.params,
+            );
+            bannerScriptId = identifier;
+          } else if (!wanted && bannerScriptId !== undefined) {
+            await cdp.send('Page.removeScriptToEvaluateOnNewDocument', { identifier: bannerScriptId });
+            bannerScriptId = undefined;
+          }
+        },
+      };
+      cdp.onEvent((method, params) => {
+        const frame = params.frame as (FrameInfo & { parentId?: string }) | undefined;
+        if (method === 'Page.frameNavigated' && frame !== undefined && frame.parentId === undefined) {
+          (session as { mainFrame: FrameInfo }).mainFrame = { id: frame.id, url: frame.url };
+          tab.url = frame.url;
+        }
+      });
+      return session;
+    } catch (err) {
+      await cdp.detach();
+      throw err;
+    }
+  }
+
+  /** Ends the debugger session a task needed; emulation and injected scripts end with it. */
+  async function detachDebugger(tab: PooledTab): Promise<void> {
+    const attached = tab.attached;
+    tab.attached = undefined;
+    if (attached === undefined) return;
+    const session = await attached.catch(() => undefined);
+    await session?.cdp.detach(DETACHED_BY_POOL);
   }
 
   async function close(tab: PooledTab): Promise<void> {
     clearTimeout(tab.resetTimer);
     live.delete(tab.windowId);
-    await tab.cdp.detach();
+    await detachDebugger(tab);
     await closeTaskWindow(tab.windowId);
     if (tab.addressRules !== undefined)
       await removeTaskRules(tab.addressRules.ruleIds).catch(() => undefined);
     await taskJournal.remove(taskJournal.windowKey(tab.windowId));
   }
 
-  /** Navigates to about:blank and waits for it; false when the tab does not get there. */
+  /** Sends the tab to about:blank; false when the tab is gone. */
   async function reset(tab: PooledTab): Promise<boolean> {
-    let stopListening = () => {};
-    const loaded = new Promise<boolean>((resolve) => {
-      const timer = setTimeout(() => resolve(false), RESET_TIMEOUT_MS);
-      stopListening = tab.cdp.onEvent((method) => {
-        if (method !== 'Page.loadEventFired') return;
-        clearTimeout(timer);
-        resolve(true);
-      });
-      void tab.cdp.detached.then(() => resolve(false));
-    });
     try {
-      const navigation = await tab.cdp.send<{ errorText?: string }>('Page.navigate', { url: 'about:blank' });
-      return navigation.errorText === undefined && (await loaded);
+      await browser.tabs.update(tab.tabId, { url: 'about:blank' });
+      tab.url = 'about:blank';
+      return true;
     } catch {
+      tab.ended = true;
       return false;
-    } finally {
-      stopListening();
     }
   }
 
@@ -220,7 +249,7 @@ export function createTaskTabPool({ keepTabs }: { keepTabs: () => Promise<boolea
       while (tab === undefined && idle.length > 0) {
         const candidate = idle.pop() as PooledTab;
         clearTimeout(candidate.resetTimer);
-        // Its window was closed, or its debugger session ended, while it waited; or it is retired.
+        // Its window was closed while it waited, or it is retired.
         if (candidate.ended || candidate.generation !== generation) await close(candidate);
         else tab = candidate;
       }
@@ -244,6 +273,7 @@ export function createTaskTabPool({ keepTabs }: { keepTabs: () => Promise<boolea
       const tab = live.get(handed.windowId);
       if (tab === undefined) return;
       tab.inTask = false;
+      await detachDebugger(tab);
       const keep =
         reusable &&
         tab.pooled &&

@@ -2,7 +2,7 @@ import { donationRefusal } from '../../shared/donation/donation-refusal';
 import type { ResultMessage, TaskMessage } from '../../shared/protocol/messages';
 import { recordActivity } from '../ui/activity-log';
 import { readDonationSettings } from '../hub/donation-settings';
-import { readHubSettings } from '../hub/hub-settings';
+import { cachedHubSettings } from '../hub/hub-settings';
 
 /**
  * The owner's terms, enforced again in the browser whatever the server sends (the server routes by
@@ -22,7 +22,8 @@ export function createDonorTasks({ reply }: { reply(message: ResultMessage): voi
     async admit(
       task: TaskMessage,
     ): Promise<{ launched: true } | { launched: false; allowedDomains: string[] } | undefined> {
-      const settings = await readHubSettings();
+      // The cached copy: read once, renewed when pairing changes it; not a storage read per task.
+      const settings = await cachedHubSettings();
       if (settings?.origin !== 'paired') return { launched: true };
       const team = settings.team?.name ?? 'your team';
       const donation = await readDonationSettings();

@@ -8,6 +8,7 @@ export function fitResult(message: ResultMessage, maxBytes = MAX_MESSAGE_BYTES):
     type: 'result',
     taskId: message.taskId,
     ok: false,
+    ...(message.apiCalls === undefined ? {} : { apiCalls: message.apiCalls }),
     error: {
       code: 'BROWSER_ERROR',
       message: `the page's capture is ${bytes} bytes, more than the ${maxBytes} one message may carry`,

@@ -1,5 +1,6 @@
 import type { ResultMessage, TaskMessage } from '../../shared/protocol/messages';
 import type { BrowserStateKeeper } from './browser-state-keeper';
+import { extensionApiCalls } from './count-api-calls';
 import { fitResult } from './fit-result';
 import { PageTaskError } from './page-task-error';
 import { runPageTask } from './run-page-task';
@@ -52,14 +53,24 @@ export function createTaskRunner({
         ),
       };
       run.result
-        .then((capture) => reply(fitResult({ type: 'result', taskId: task.taskId, ok: true, capture })))
+        .then((capture) =>
+          reply(
+            fitResult({
+              type: 'result',
+              taskId: task.taskId,
+              ok: true,
+              capture,
+              apiCalls: extensionApiCalls(),
+            }),
+          ),
+        )
         .catch((err: unknown) => {
           if (controller.signal.aborted) return;
           const error =
             err instanceof PageTaskError
               ? { code: err.code, message: err.message }
               : { code: 'BROWSER_ERROR' as const, message: err instanceof Error ? err.message : String(err) };
-          reply({ type: 'result', taskId: task.taskId, ok: false, error });
+          reply({ type: 'result', taskId: task.taskId, ok: false, error, apiCalls: extensionApiCalls() });
         });
       // A task counts as running until its clean-up is done, so that status reports add up.
       void run.cleanedUp.finally(() => {

@@ -40,6 +40,8 @@ export interface BrowserHub {
     browserClass: BrowserClass;
     status: BrowserStatus | undefined;
   }>;
+  /** Connected browsers with the tasks they finished and the extension API calls those cost. */
+  engineStats(): BrowserEngineStats[];
   close(): Promise<void>;
 }
 
@@ -85,6 +87,18 @@ interface Session {
   remoteAddress: string | undefined;
   /** Turned away and closing: whatever it still sends is ignored. */
   refused: boolean;
+  /** Tasks this connection finished, and the worker's extension API calls at its latest result. */
+  engine: { tasks: number; apiCalls: number };
+}
+
+/** How much of its browser's main thread a connected browser's tasks cost (admin API, bench). */
+export interface BrowserEngineStats {
+  id: string;
+  kind: 'launched' | 'donated';
+  /** Page tasks finished over this connection. */
+  tasks: number;
+  /** Extension API calls the browser's worker made since it started, as of its latest result. */
+  engineCalls: number;
 }
 
 export function createBrowserHub({
@@ -339,6 +353,8 @@ export function createBrowserHub({
         const outcome = message.ok
           ? { capture: message.capture }
           : { error: new TaskError(message.error.code, message.error.message) };
+        session.engine.tasks += 1;
+        if (message.apiCalls !== undefined) session.engine.apiCalls = message.apiCalls;
         if (!scheduler.complete(session.browserId as string, message.taskId, outcome)) {
           log.warn('result for a task this browser does not hold', {
             browserId: session.browserId,
@@ -366,6 +382,7 @@ export function createBrowserHub({
       status: undefined,
       remoteAddress: request.socket.remoteAddress,
       refused: false,
+      engine: { tasks: 0, apiCalls: 0 },
     };
     const pending = [...sessions].filter((other) => other.browserId === undefined).length;
     sessions.add(session);
@@ -448,6 +465,13 @@ export function createBrowserHub({
         browserId: session.browserId as string,
         browserClass: session.browserClass,
         status: session.status,
+      })),
+    engineStats: (): BrowserEngineStats[] =>
+      [...byBrowserId.values()].map((session) => ({
+        id: session.browserId as string,
+        kind: session.donated ? 'donated' : 'launched',
+        tasks: session.engine.tasks,
+        engineCalls: session.engine.apiCalls,
       })),
     async close() {
       clearInterval(ticker);

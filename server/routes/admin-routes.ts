@@ -1,3 +1,4 @@
+import type { BrowserEngineStats } from '../hub/create-browser-hub';
 import Router from '@koa/router';
 import compose from 'koa-compose';
 import type { Middleware } from 'koa';
@@ -49,7 +50,16 @@ const teamIdParam = (value: string | undefined) => {
  * `npm run keys`, through the running server, which is the way to change them on an embedded
  * store while the server has it open.
  */
-export function adminRoutes({ admin, adminApiKey }: { admin: TeamAdmin; adminApiKey: string }): Router {
+export function adminRoutes({
+  admin,
+  adminApiKey,
+  browsers,
+}: {
+  admin: TeamAdmin;
+  adminApiKey: string;
+  /** The connected browsers, with what their tasks cost them (create-browser-hub.ts). */
+  browsers?: () => BrowserEngineStats[];
+}): Router {
   const router = new Router({ prefix: '/admin/v1' });
   router.use(compose([adminAuth(adminApiKey), renderAdminErrors, readJsonBody({ limitBytes: 64 * 1024 })]));
 
@@ -80,5 +90,10 @@ export function adminRoutes({ admin, adminApiKey }: { admin: TeamAdmin; adminApi
   router.delete('/keys/:keyId', async (ctx) => {
     ctx.body = { success: true, data: await admin.revokeKey(ctx.params.keyId ?? '') };
   });
+  if (browsers !== undefined) {
+    router.get('/browsers', (ctx) => {
+      ctx.body = { success: true, data: browsers() };
+    });
+  }
   return router;
 }

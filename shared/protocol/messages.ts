@@ -136,6 +136,11 @@ export const PageCapture = z.object({
   actions: ActionOutputs.optional(),
   /** A PDF document's response body, base64 (contentType says PDF; rawHtml is then empty). */
   pdfBase64: z.string().max(MAX_PDF_BASE64_CHARS).optional(),
+  /**
+   * The page was still changing, or still showed only a loading placeholder, when the settle cap
+   * came: it was captured as it was then.
+   */
+  settledAtCap: z.boolean().optional(),
   /** Present when the spec asked for branding and the document was a page. */
   branding: BrandingProfile.optional(),
   /**
@@ -180,13 +185,26 @@ export const HelloMessage = z.object({
   donation: DonationTerms.optional(),
 });
 
+/**
+ * Extension API calls the browser's worker has made since it started, as the result leaves: the
+ * hub turns the difference between results into calls per task (extension/tasks/count-api-calls.ts).
+ */
+const ApiCallCount = z.number().int().min(0).optional();
+
 export const ResultMessage = z.discriminatedUnion('ok', [
-  z.object({ type: z.literal('result'), taskId: z.string(), ok: z.literal(true), capture: PageCapture }),
+  z.object({
+    type: z.literal('result'),
+    taskId: z.string(),
+    ok: z.literal(true),
+    capture: PageCapture,
+    apiCalls: ApiCallCount,
+  }),
   z.object({
     type: z.literal('result'),
     taskId: z.string(),
     ok: z.literal(false),
     error: z.object({ code: TaskErrorCode, message: z.string() }),
+    apiCalls: ApiCallCount,
   }),
 ]);
 
