@@ -1,10 +1,12 @@
 import type { ScrapeRequestV2 } from '../../shared/api/v2/scrape-request';
 import type { PageCapture } from '../../shared/protocol/messages';
 import type { Log } from '../log';
+import { createBoundedLru } from '../store/bounded-lru';
 import { StoreUnavailableError } from '../store/database';
 import { PUBLIC_SCOPE, type CacheStore } from '../store/stores/cache-store';
 import { cacheKey, normalizeCacheUrl } from './cache-key';
 import { DEFAULT_MAX_AGE_MS, mayReadCache, mayWriteCache } from './cache-policy';
+import { looksLikeLoadingPlaceholder } from './loading-placeholder';
 
 /**
  * MongoDB refuses documents over 16 MiB, and a PDF travels as up to 40 Mi characters of base64:
@@ -15,6 +17,9 @@ export const MAX_CACHED_CAPTURE_CHARS = 12 * 1024 * 1024;
 const captureChars = (capture: PageCapture) =>
   capture.rawHtml.length + capture.renderedHtml.length + (capture.pdfBase64?.length ?? 0);
 
+/** Verdicts on served entries remembered (entries stored before placeholders were kept out). */
+const PLACEHOLDER_VERDICTS = 10_000;
+
 export interface CaptureOutcome {
   capture: PageCapture;
   /** Present only when the cache was consulted for this request (contract §10). */
@@ -22,6 +27,13 @@ export interface CaptureOutcome {
   cachedAt?: string;
   /** Who may see what the capture shows: `public`, or the team whose logged-in browser took it. */
   scope: string;
+  /**
+   * The cache entry that holds the capture (served from it, or stored now): the same id is the
+   * same capture, so what is made from it can be reused.
+   */
+  entryId?: string;
+  /** The capture is a page that had not loaded yet (loading-placeholder.ts); it was not cached. */
+  placeholder: boolean;
 }
 
 /** Where a fresh capture came from: results of a team's logged-in browser are that team's alone. */
@@ -31,8 +43,27 @@ export type CaptureSource = { scope: typeof PUBLIC_SCOPE } | { scope: 'team' };
  * Answers a request from the scrape cache when it may, and otherwise takes a fresh capture and
  * stores it when it may. The cache is an optimisation: when the database is unreachable the scrape
  * goes on without it (and says so in the log) rather than failing.
+ *
+ * A capture of a page still showing its loading placeholder is not stored: it is not the page,
+ * and the next request should try the page again rather than be served the placeholder for the
+ * two days of the default maxAge. (Caching it for a short while would spare the site repeated
+ * visits, but would answer those callers with the same empty capture they can retry themselves.)
  */
 export function createCachedCapture({ cache, log }: { cache: CacheStore; log: Log }) {
+  const verdicts = createBoundedLru<string, boolean>({
+    maxEntries: PLACEHOLDER_VERDICTS,
+    maxBytes: Infinity,
+  });
+  /** Judged once per entry: a hot entry is served many times. */
+  const servedPlaceholder = (entryId: string, capture: PageCapture) => {
+    let verdict = verdicts.get(entryId);
+    if (verdict === undefined) {
+      verdict = looksLikeLoadingPlaceholder(capture);
+      verdicts.set(entryId, verdict, 1);
+    }
+    return verdict;
+  };
+
   return async function capture(
     request: ScrapeRequestV2,
     teamId: string,
@@ -51,16 +82,19 @@ export function createCachedCapture({ cache, log }: { cache: CacheStore; log: Lo
     const key = cacheKey(request);
     const readable = mayReadCache(request);
     if (readable) {
-      const notBefore = new Date(now().getTime() - (request.maxAge ?? DEFAULT_MAX_AGE_MS));
+      const at = now();
+      const notBefore = new Date(at.getTime() - (request.maxAge ?? DEFAULT_MAX_AGE_MS));
       const scopes = teamOnly ? [teamId] : [PUBLIC_SCOPE, teamId];
       try {
-        const entry = await cache.findFresh({ key, scopes, notBefore });
+        const entry = await cache.findFresh({ key, scopes, notBefore, now: at });
         if (entry !== undefined) {
           return {
             capture: entry.capture,
             cacheState: 'hit',
             cachedAt: entry.cachedAt.toISOString(),
             scope: entry.scope,
+            entryId: entry._id,
+            placeholder: servedPlaceholder(entry._id, entry.capture),
           };
         }
       } catch (err) {
@@ -71,15 +105,25 @@ export function createCachedCapture({ cache, log }: { cache: CacheStore; log: Lo
 
     const { capture, source } = await fresh();
     const scope = source.scope === 'team' ? teamId : PUBLIC_SCOPE;
-    if (mayWriteCache(request) && captureChars(capture) <= MAX_CACHED_CAPTURE_CHARS) {
+    const placeholder = looksLikeLoadingPlaceholder(capture);
+    let entryId: string | undefined;
+    if (mayWriteCache(request) && !placeholder && captureChars(capture) <= MAX_CACHED_CAPTURE_CHARS) {
       try {
-        await cache.put({ key, scope, url: normalizeCacheUrl(request.url.url), capture, now: now() });
+        entryId = (
+          await cache.put({ key, scope, url: normalizeCacheUrl(request.url.url), capture, now: now() })
+        )._id;
       } catch (err) {
         if (!(err instanceof StoreUnavailableError)) throw err;
         log.warn('scrape cache unavailable; result not cached', { error: err.message });
       }
     }
-    return readable ? { capture, cacheState: 'miss', scope } : { capture, scope };
+    return {
+      capture,
+      ...(readable ? { cacheState: 'miss' as const } : {}),
+      scope,
+      ...(entryId === undefined ? {} : { entryId }),
+      placeholder,
+    };
   };
 }
 

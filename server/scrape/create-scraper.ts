@@ -29,6 +29,9 @@ import type { ScrapeDocument } from './scrape-document';
 import { taskSpecFromRequest } from './task-spec-from-request';
 import { taskErrorToApiError } from './task-error-to-api-error';
 import { derivePage, type PageDerivation, type PageDeriveOptions } from '../workers/derive-page';
+import { createDerivationMemo, deriveOptionsKey, type DerivationMemo } from './derivation-memo';
+import { LOADING_PLACEHOLDER_WARNING } from './loading-placeholder';
+import { createRecentWrites } from './recent-writes';
 
 /** v2 has no timeout default; Firecrawl's engines stop at 5 minutes, and so do we (contract §3.4). */
 export const DEFAULT_SCRAPE_TIMEOUT_MS = 300_000;
@@ -97,6 +100,7 @@ export function createScraper({
   searchIndex,
   derive = derivePage,
   fastPath,
+  derivations = createDerivationMemo(),
 }: {
   runTask(spec: PageTaskSpec, options: RunOptions): Promise<PageCapture>;
   /** Whether one of the team's donated browsers is connected and takes tasks for the URL. */
@@ -118,7 +122,10 @@ export function createScraper({
   derive?: (capture: PageCapture, options: PageDeriveOptions) => Promise<PageDerivation>;
   /** Pages that need no browser over HTTP (HTTP_FAST_PATH); without it every page takes a browser. */
   fastPath?: HttpFastPath | undefined;
+  /** Formats made from cache entries, reused while the entry is hot. */
+  derivations?: DerivationMemo;
 }): Scraper {
+  const indexWrites = createRecentWrites();
   return {
     async scrape(request, context) {
       const {
@@ -131,9 +138,8 @@ export function createScraper({
       } = context;
       const target = new URL(request.url.url);
       // A bad selector is the caller's mistake: say so before spending a browser on the page.
-      rethrowSelectorErrors(() =>
-        validateSelectors([...(request.includeTags ?? []), ...(request.excludeTags ?? [])]),
-      );
+      const selectors = [...(request.includeTags ?? []), ...(request.excludeTags ?? [])];
+      if (selectors.length > 0) rethrowSelectorErrors(() => validateSelectors(selectors));
       const schemas = requestSchemas(request);
       const verdict = await urlPolicy.check(target);
       if (!verdict.allowed) {
@@ -170,7 +176,7 @@ export function createScraper({
       // The team's logged-in browser takes this URL: no anonymous fetch, no anonymous cached copy.
       const donated = donatedCovers(teamId, target.href);
       let fastDerived: { capture: PageCapture; derived: PageDerivation } | undefined;
-      const { capture, cacheState, cachedAt, scope } = await cachedCapture(
+      const { capture, cacheState, cachedAt, scope, entryId, placeholder } = await cachedCapture(
         request,
         teamId,
         async () => {
@@ -210,16 +216,36 @@ export function createScraper({
         { teamOnly: donated },
       );
 
-      // The fast path derived the formats of the capture it took; a cached or browser capture is derived now.
-      const derived =
-        fastDerived !== undefined && fastDerived.capture === capture
-          ? fastDerived.derived
-          : await derive(capture, deriveOptions).catch(rethrowSelectorError);
+      // The fast path derived the formats of the capture it took; a cached or browser capture is
+      // derived now, once per cache entry and options while the entry is hot.
+      const fastDone = fastDerived !== undefined && fastDerived.capture === capture ? fastDerived : undefined;
+      const optionsKey = entryId === undefined ? undefined : deriveOptionsKey(deriveOptions);
+      let derived: PageDerivation;
+      if (entryId === undefined || optionsKey === undefined) {
+        derived = fastDone?.derived ?? (await derive(capture, deriveOptions).catch(rethrowSelectorError));
+      } else if (fastDone !== undefined) {
+        derived = derivations.remember(entryId, optionsKey, fastDone.derived);
+      } else {
+        derived = await derivations
+          .derive(entryId, capture, deriveOptions, optionsKey, derive)
+          .catch(rethrowSelectorError);
+      }
+      /** What the indexes would be told again on a hit: the team, the capture and how it was derived. */
+      const recorded = entryId === undefined ? undefined : `${teamId}\n${entryId}\n${optionsKey}`;
+      const dueForIndex = (index: string) =>
+        recorded === undefined || indexWrites.due(`${index}\n${recorded}`);
 
       const { metadata, markdown, pdfPages, facts, pageLinks, ...content } = derived;
       onCapture?.(capture, pageLinks);
-      if (indexPage && request.zeroDataRetention !== true && capture.statusCode < 400) {
-        void mapIndex?.recordPage({
+      const shared = scope === PUBLIC_SCOPE && seenAsAnyoneWould(request);
+      if (
+        mapIndex !== undefined &&
+        indexPage &&
+        request.zeroDataRetention !== true &&
+        capture.statusCode < 400 &&
+        dueForIndex(`map\n${shared}`)
+      ) {
+        void mapIndex.recordPage({
           url: capture.url,
           title: typeof metadata.title === 'string' ? metadata.title : undefined,
           description: typeof metadata.description === 'string' ? metadata.description : undefined,
@@ -228,7 +254,7 @@ export function createScraper({
           links: pageLinks ?? content.links,
           teamId,
           // A donated browser's capture, or one the caller's headers or actions shaped, is the team's.
-          shared: scope === PUBLIC_SCOPE && seenAsAnyoneWould(request),
+          shared,
         });
       }
       const { warnings, ...computed } = needsText
@@ -240,6 +266,7 @@ export function createScraper({
       if (unsupported.length > 0) {
         warnings.unshift(`These formats are not available yet and were skipped: ${unsupported.join(', ')}.`);
       }
+      if (placeholder) warnings.push(LOADING_PLACEHOLDER_WARNING);
       const document: ScrapeDocument = {
         ...(formats.has('markdown') && markdown !== undefined ? { markdown } : {}),
         ...content,
@@ -264,16 +291,23 @@ export function createScraper({
           ...(cachedAt === undefined ? {} : { cachedAt }),
         },
       };
-      if (indexes && searchIndex !== undefined && capture.statusCode >= 200 && capture.statusCode < 300) {
+      if (
+        indexes &&
+        searchIndex !== undefined &&
+        capture.statusCode >= 200 &&
+        capture.statusCode < 300 &&
+        dueForIndex('search')
+      ) {
         await addPageToSearchIndex(searchIndex, {
           teamId,
           url: capture.url,
           title: typeof metadata.title === 'string' ? metadata.title : '',
           description: typeof metadata.description === 'string' ? metadata.description : undefined,
           markdown: markdown ?? '',
-        }).catch((err: unknown) =>
-          log.warn('could not add the page to the search index', { error: String(err) }),
-        );
+        }).catch((err: unknown) => {
+          if (recorded !== undefined) indexWrites.forget(`search\n${recorded}`);
+          log.warn('could not add the page to the search index', { error: String(err) });
+        });
       }
       if (keepResult && request.zeroDataRetention !== true) {
         await results
