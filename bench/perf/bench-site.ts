@@ -1,16 +1,20 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { feedPage, latePage } from './dynamic-pages';
 
 /**
  * The benchmark's local website, generated in memory and the same on every run: an index that
  * links every section, static article pages (5–10 KB, text, a table, a list, links to their
  * neighbours) and pages whose content a script writes after `load` from a JSON request, as
- * single-page apps do. Every page is reachable from `/` through plain links.
+ * single-page apps do. Every page is reachable from `/` through plain links, except the late and
+ * feed pages of the completeness rows (dynamic-pages.ts), which the bench visits by address.
  */
 export interface BenchSite {
   origin: string;
   staticPaths: string[];
   scriptPaths: string[];
+  latePaths: string[];
+  feedPaths: string[];
   close(): Promise<void>;
 }
 
@@ -113,12 +117,18 @@ const listing = (title: string, paths: string[]) =>
 export async function startBenchSite({
   staticPages,
   scriptPages,
+  latePages = 0,
+  feedPages = 0,
 }: {
   staticPages: number;
   scriptPages: number;
+  latePages?: number;
+  feedPages?: number;
 }): Promise<BenchSite> {
   const staticPaths = Array.from({ length: staticPages }, (_, i) => `/static/page-${i}.html`);
   const scriptPaths = Array.from({ length: scriptPages }, (_, i) => `/app/page-${i}.html`);
+  const latePaths = Array.from({ length: latePages }, (_, i) => `/late/page-${i}.html`);
+  const feedPaths = Array.from({ length: feedPages }, (_, i) => `/feed/page-${i}.html`);
   const pages = new Map<string, { type: string; body: string }>();
   const html = (body: string) => ({ type: 'text/html; charset=utf-8', body });
   pages.set(
@@ -137,6 +147,8 @@ export async function startBenchSite({
     pages.set(p, html(scriptPage(i)));
     pages.set(`/api/app-${i}.json`, { type: 'application/json', body: scriptData(i, scriptPages) });
   });
+  latePaths.forEach((p, i) => pages.set(p, html(latePage(i))));
+  feedPaths.forEach((p, i) => pages.set(p, html(feedPage(i))));
   pages.set('/robots.txt', { type: 'text/plain', body: 'User-agent: *\nAllow: /\n' });
 
   const server = createServer((request, response) => {
@@ -155,6 +167,8 @@ export async function startBenchSite({
     origin: `http://127.0.0.1:${port}`,
     staticPaths,
     scriptPaths,
+    latePaths,
+    feedPaths,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

@@ -3,6 +3,7 @@ export interface BenchRow {
   /** Stable key, used to compare runs. */
   key: string;
   label: string;
+  /** NaN when not measured (the note says why); JSON keeps it as null. */
   value: number;
   unit: string;
   /** Higher is better (throughput) or lower is better (latency, memory, start). */
@@ -10,34 +11,47 @@ export interface BenchRow {
   note?: string;
 }
 
-/** A target of the issue, as a ratio between two rows of the same run. */
-export interface BenchRatio {
-  key: string;
-  label: string;
-  numerator: string;
-  denominator: string;
-  target?: number;
-}
+/**
+ * A target of the issue: a ratio between two rows of the same run (met at `target` or more), or
+ * a bound on one row's own figure.
+ */
+export type BenchTarget = { key: string; label: string; target?: number } & (
+  | { numerator: string; denominator: string }
+  | {
+      row: string;
+      better: 'higher' | 'lower';
+      /** How the target reads in the table, e.g. "≤ 0.6 GB". */
+      shown: string;
+    }
+);
+export type BenchTargetResult = BenchTarget & { value: number; unit?: string; met?: boolean };
 
 export interface BenchRun {
   startedAt: string;
   conditions: Record<string, string | number>;
   rows: BenchRow[];
-  ratios: Array<BenchRatio & { value: number; met?: boolean }>;
+  /** Every target, ratios and bounds on figures (the name kept for older result files). */
+  ratios: BenchTargetResult[];
 }
 
-export function computeRatios(rows: BenchRow[], ratios: BenchRatio[]): BenchRun['ratios'] {
-  const value = (key: string) => rows.find((row) => row.key === key)?.value ?? Number.NaN;
-  return ratios.map((ratio) => {
-    const result = value(ratio.numerator) / value(ratio.denominator);
-    // A ratio with a row missing (BENCH_SKIP_PEERS) is neither met nor missed.
-    const known = ratio.target !== undefined && Number.isFinite(result);
-    return { ...ratio, value: result, ...(known ? { met: result >= (ratio.target as number) } : {}) };
+/** Each target's figure in this run (a ratio or a row's own) and whether it is met. */
+export function computeRatios(rows: BenchRow[], targets: BenchTarget[]): BenchTargetResult[] {
+  const find = (key: string) => rows.find((row) => row.key === key);
+  const value = (key: string) => find(key)?.value ?? Number.NaN;
+  return targets.map((target) => {
+    const isRatio = 'numerator' in target;
+    const result = isRatio ? value(target.numerator) / value(target.denominator) : value(target.row);
+    // A target with a row missing (BENCH_SKIP_PEERS, a counter not served) is neither met nor missed.
+    const known = target.target !== undefined && Number.isFinite(result);
+    const better = isRatio ? 'higher' : target.better;
+    const met = better === 'higher' ? result >= (target.target ?? 0) : result <= (target.target ?? 0);
+    const unit = isRatio ? undefined : find(target.row)?.unit;
+    return { ...target, value: result, ...(unit === undefined ? {} : { unit }), ...(known ? { met } : {}) };
   });
 }
 
-const format = (value: number) =>
-  !Number.isFinite(value)
+const format = (value: number | null | undefined) =>
+  typeof value !== 'number' || !Number.isFinite(value)
     ? '—'
     : value >= 100
       ? value.toFixed(0)
@@ -45,9 +59,25 @@ const format = (value: number) =>
         ? value.toFixed(1)
         : value.toFixed(2);
 
+/** The relative change from `old`, or undefined when either figure is missing or `old` is 0. */
+function change(now: number, old: number | null | undefined): number | undefined {
+  if (typeof old !== 'number' || !Number.isFinite(old) || old === 0 || !Number.isFinite(now))
+    return undefined;
+  return now / old - 1;
+}
+
+const isWorse = (row: BenchRow, delta: number | undefined, tolerance: number) =>
+  delta !== undefined && (row.better === 'higher' ? delta < -tolerance : delta > tolerance);
+
+/** A target's figure as the table shows it: `1.52×` for a ratio, `612 MB` for a row's own. */
+function shownValue(target: BenchTarget, value: number | null | undefined, unit: string | undefined) {
+  if (typeof value !== 'number' || !Number.isFinite(value)) return '—';
+  return 'numerator' in target ? `${format(value)}×` : `${format(value)} ${unit ?? ''}`.trim();
+}
+
 /**
- * A Markdown report of a run: the figures, then the ratios with their targets; with a previous
- * run, each figure's change, and a flag on changes of more than `tolerance` in the bad direction.
+ * A Markdown report of a run: the figures, then the targets; with a previous run, each figure's
+ * change, and a flag on changes of more than `tolerance` in the bad direction.
  */
 export function renderMarkdown(run: BenchRun, previous: BenchRun | undefined, tolerance = 0.2): string {
   const before = new Map(previous?.rows.map((row) => [row.key, row]));
@@ -59,53 +89,60 @@ export function renderMarkdown(run: BenchRun, previous: BenchRun | undefined, to
     let comparison = '';
     if (previous !== undefined) {
       const old = before.get(row.key);
-      if (old === undefined) comparison = ' — | new |';
-      else {
-        const change = row.value / old.value - 1;
-        const worse = row.better === 'higher' ? change < -tolerance : change > tolerance;
-        comparison = ` ${format(old.value)} | ${change >= 0 ? '+' : ''}${(change * 100).toFixed(0)} %${worse ? ' ⚠ regression' : ''} |`;
-      }
+      const delta = change(row.value, old?.value);
+      comparison =
+        old === undefined
+          ? ' — | new |'
+          : ` ${format(old.value)} | ${
+              delta === undefined
+                ? '—'
+                : `${delta >= 0 ? '+' : ''}${(delta * 100).toFixed(0)} %${isWorse(row, delta, tolerance) ? ' ⚠ regression' : ''}`
+            } |`;
     }
     lines.push(
       `| ${row.label}${row.note ? ` (${row.note})` : ''} | ${format(row.value)} | ${row.unit} |${comparison}`,
     );
   }
-  const ratiosBefore = new Map(previous?.ratios.map((ratio) => [ratio.key, ratio.value]));
+  const targetsBefore = new Map(previous?.ratios.map((target) => [target.key, target]));
   lines.push(
     '',
-    `| ratio (same run) | value | target | met |${previous === undefined ? '' : ' previous |'}`,
+    `| target (same run) | value | target | met |${previous === undefined ? '' : ' previous |'}`,
     `| --- | ---: | ---: | --- |${previous === undefined ? '' : ' ---: |'}`,
   );
-  for (const ratio of run.ratios) {
-    const old = ratiosBefore.get(ratio.key);
+  for (const target of run.ratios) {
+    const old = targetsBefore.get(target.key);
+    const goal =
+      target.target === undefined ? '—' : 'numerator' in target ? `${target.target}×` : target.shown;
+    const met = target.met === undefined ? '—' : target.met ? 'yes' : 'no';
+    const was = old === undefined ? '—' : shownValue(old, old.value, old.unit);
     lines.push(
-      `| ${ratio.label} | ${Number.isFinite(ratio.value) ? `${format(ratio.value)}×` : '—'} | ${ratio.target === undefined ? '—' : `${ratio.target}×`} | ${
-        ratio.met === undefined ? '—' : ratio.met ? 'yes' : 'no'
-      } |${previous === undefined ? '' : ` ${old === undefined ? '—' : `${format(old)}×`} |`}`,
+      `| ${target.label} | ${shownValue(target, target.value, target.unit)} | ${goal} | ${met} |${previous === undefined ? '' : ` ${was} |`}`,
     );
   }
   return lines.join('\n');
 }
 
-/** Rows that got worse than the previous run by more than `tolerance`, for the console summary. */
+/** Figures and ratios worse than the previous run by more than `tolerance`, for the console. */
 export function regressions(run: BenchRun, previous: BenchRun | undefined, tolerance = 0.2): string[] {
   if (previous === undefined) return [];
   const before = new Map(previous.rows.map((row) => [row.key, row]));
-  const ratiosBefore = new Map(previous.ratios.map((ratio) => [ratio.key, ratio.value]));
-  const worseRatios = run.ratios.flatMap((ratio) => {
-    const old = ratiosBefore.get(ratio.key);
-    return old !== undefined && ratio.value / old - 1 < -tolerance
-      ? [`${ratio.label}: ${format(old)}× → ${format(ratio.value)}×`]
+  const ratiosBefore = new Map(previous.ratios.map((target) => [target.key, target.value]));
+  // Bounds on a row's own figure are left to the row's comparison below.
+  const worseRatios = run.ratios.flatMap((target) => {
+    if (!('numerator' in target)) return [];
+    const old = ratiosBefore.get(target.key);
+    const delta = change(target.value, old);
+    return delta !== undefined && delta < -tolerance
+      ? [`${target.label}: ${format(old)}× → ${format(target.value)}×`]
       : [];
   });
   return [
     ...worseRatios,
     ...run.rows.flatMap((row) => {
       const old = before.get(row.key);
-      if (old === undefined) return [];
-      const change = row.value / old.value - 1;
-      const worse = row.better === 'higher' ? change < -tolerance : change > tolerance;
-      return worse ? [`${row.label}: ${format(old.value)} → ${format(row.value)} ${row.unit}`] : [];
+      return isWorse(row, change(row.value, old?.value), tolerance)
+        ? [`${row.label}: ${format(old?.value)} → ${format(row.value)} ${row.unit}`]
+        : [];
     }),
   ];
 }

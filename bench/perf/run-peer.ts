@@ -1,23 +1,25 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import type { DynamicResult } from './dynamic-measure';
 import type { PeerResult } from './peers/peer-result';
 import { watchPeakMemory } from './process-memory';
 
 export type PeerName = 'playwright-direct' | 'crawlee-playwright' | 'crawlee-cheerio';
+export type DynamicPeerName = 'playwright-direct' | 'crawlee-playwright';
 
-/** Runs one peer crawler in its own process (so its memory is its own) and reads its result line. */
-export async function runPeer(
-  name: PeerName,
-  env: { startUrl: string; scope: string; concurrency: number; chromePath: string },
-): Promise<PeerResult & { peakMemoryBytes: number }> {
-  const script = fileURLToPath(new URL(`./peers/${name}.ts`, import.meta.url));
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+/**
+ * Runs `peers/<script>.ts` in its own process (so its memory is its own) and reads its result:
+ * the last line of its output that is a JSON object.
+ */
+async function runPeerScript<T>(
+  script: string,
+  env: Record<string, string>,
+): Promise<T & { peakMemoryBytes: number }> {
+  const file = fileURLToPath(new URL(`./peers/${script}.ts`, import.meta.url));
+  const child = spawn(process.execPath, ['--import', 'tsx', file], {
     env: {
       ...process.env,
-      BENCH_START_URL: env.startUrl,
-      BENCH_SCOPE: env.scope,
-      BENCH_CONCURRENCY: String(env.concurrency),
-      BENCH_CHROME_PATH: env.chromePath,
+      ...env,
       CRAWLEE_STORAGE_DIR: `${process.env.TMPDIR ?? '/tmp'}/tabhive-bench-crawlee-${process.pid}`,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -33,9 +35,35 @@ export async function runPeer(
     .trim()
     .split('\n')
     .reverse()
-    .find((text) => text.startsWith('{"pages"'));
+    .find((text) => text.startsWith('{"'));
   if (code !== 0 || line === undefined) {
-    throw new Error(`peer ${name} failed (exit ${code}):\n${stderr.slice(-2000)}${stdout.slice(-1000)}`);
+    throw new Error(`peer ${script} failed (exit ${code}):\n${stderr.slice(-2000)}${stdout.slice(-1000)}`);
   }
-  return { ...(JSON.parse(line) as PeerResult), peakMemoryBytes };
+  return { ...(JSON.parse(line) as T), peakMemoryBytes };
+}
+
+/** One peer's crawl of the site. */
+export function runPeer(
+  name: PeerName,
+  env: { startUrl: string; scope: string; concurrency: number; chromePath: string },
+): Promise<PeerResult & { peakMemoryBytes: number }> {
+  return runPeerScript<PeerResult>(name, {
+    BENCH_START_URL: env.startUrl,
+    BENCH_SCOPE: env.scope,
+    BENCH_CONCURRENCY: String(env.concurrency),
+    BENCH_CHROME_PATH: env.chromePath,
+  });
+}
+
+/** One peer on the late and feed pages (dynamic-pages.ts). */
+export function runDynamicPeer(
+  name: DynamicPeerName,
+  env: { lateUrls: string[]; feedUrls: string[]; concurrency: number; chromePath: string },
+): Promise<DynamicResult & { peakMemoryBytes: number }> {
+  return runPeerScript<DynamicResult>(`${name}-dynamic`, {
+    BENCH_LATE_URLS: JSON.stringify(env.lateUrls),
+    BENCH_FEED_URLS: JSON.stringify(env.feedUrls),
+    BENCH_CONCURRENCY: String(env.concurrency),
+    BENCH_CHROME_PATH: env.chromePath,
+  });
 }

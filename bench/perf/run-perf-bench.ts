@@ -3,17 +3,13 @@ import { cpus, loadavg, totalmem } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { findChrome } from '../../server/launcher/find-chrome';
 import { startBenchSite } from './bench-site';
-import {
-  type BenchRatio,
-  type BenchRow,
-  type BenchRun,
-  computeRatios,
-  regressions,
-  renderMarkdown,
-} from './results-table';
-import { runPeer } from './run-peer';
+import { BENCH_TARGETS } from './bench-targets';
+import { dynamicRows } from './dynamic-rows';
+import { measureEngineCalls } from './engine-calls';
+import { type BenchRow, type BenchRun, computeRatios, regressions, renderMarkdown } from './results-table';
+import { runDynamicPeer, runPeer } from './run-peer';
 import { startTabhiveProcess } from './tabhive-process';
-import { measureCacheHits, measureCrawl, measureScrapeLatency } from './tabhive-measures';
+import { measureCacheHits, measureCrawl, measureLateAndFeed, measureScrapeLatency } from './tabhive-measures';
 
 /**
  * `npm run bench`: Tabhive and its peers on one generated local site, in one run, so that the
@@ -21,33 +17,49 @@ import { measureCacheHits, measureCrawl, measureScrapeLatency } from './tabhive-
  * table, writes bench/results/latest.json and latest.md, and compares with the recorded baseline
  * (bench/results/baseline.json; BENCH_SAVE_BASELINE=1 records this run as the new one).
  *
- * BENCH_STATIC_PAGES / BENCH_SCRIPT_PAGES size the site; BENCH_SKIP_PEERS=1 leaves the peers out.
+ * BENCH_STATIC_PAGES / BENCH_SCRIPT_PAGES / BENCH_LATE_PAGES / BENCH_FEED_PAGES size the site;
+ * BENCH_SKIP_PEERS=1 leaves the peers out.
  */
 const RESULTS_DIR = fileURLToPath(new URL('../results', import.meta.url));
 const BASELINE = `${RESULTS_DIR}/baseline.json`;
 const STATIC_PAGES = Number(process.env.BENCH_STATIC_PAGES ?? '240');
 const SCRIPT_PAGES = Number(process.env.BENCH_SCRIPT_PAGES ?? '40');
+const LATE_PAGES = Number(process.env.BENCH_LATE_PAGES ?? '20');
+const FEED_PAGES = Number(process.env.BENCH_FEED_PAGES ?? '5');
+/** Plain pages scraped in the browser while the extension's API calls are counted. */
+const ENGINE_CALL_PAGES = 20;
+// The admin API (GET /admin/v1/browsers) is mounted only with a key of 16 characters or more.
+const ADMIN_API_KEY = 'bench-admin-key-0000000000000001';
 const PEER_CONCURRENCY = 4;
 const CHEERIO_CONCURRENCY = 8;
 const skipPeers = process.env.BENCH_SKIP_PEERS === '1';
 
 const chromePath = findChrome(process.env.CHROME_PATH);
-const site = await startBenchSite({ staticPages: STATIC_PAGES, scriptPages: SCRIPT_PAGES });
+const site = await startBenchSite({
+  staticPages: STATIC_PAGES,
+  scriptPages: SCRIPT_PAGES,
+  latePages: LATE_PAGES,
+  feedPages: FEED_PAGES,
+});
 const allPages = STATIC_PAGES + SCRIPT_PAGES + 3;
 const startUrl = `${site.origin}/`;
 const staticStart = `${site.origin}/static/`;
 const rows: BenchRow[] = [];
-const log = (text: string) => console.log(`[bench] ${text}`);
+const benchStarted = performance.now();
+const log = (text: string) =>
+  console.log(`[bench ${((performance.now() - benchStarted) / 1000).toFixed(0)} s] ${text}`);
 const rate = (measure: { pages: number; seconds: number }) => measure.pages / measure.seconds;
 const mb = (bytes: number) => bytes / 1024 / 1024;
 const loadBefore = loadavg()[0] ?? 0;
+const lateUrls = site.latePaths.map((path) => `${site.origin}${path}`);
+const feedUrls = site.feedPaths.map((path) => `${site.origin}${path}`);
 
 log(`site: ${site.origin} (${STATIC_PAGES} static pages, ${SCRIPT_PAGES} pages written by scripts)`);
 
 try {
   // Every page through a browser: the fast path off.
-  log('Tabhive, browser only (HTTP_FAST_PATH=false): cold start, crawl, latency');
-  const browserOnly = await startTabhiveProcess({ HTTP_FAST_PATH: 'false' });
+  log('Tabhive, browser only (HTTP_FAST_PATH=false): cold start, crawl, latency, late and feed pages');
+  const browserOnly = await startTabhiveProcess({ HTTP_FAST_PATH: 'false', ADMIN_API_KEY });
   rows.push({
     key: 'cold-start',
     label: 'Tabhive cold start to the first ready browser',
@@ -82,6 +94,33 @@ try {
     unit: 'ms',
     better: 'lower',
   });
+  log('Tabhive, browser only: extension API calls per page, late and feed pages');
+  // Static article pages, one at a time, with nothing else running in the browser.
+  const engineCalls = await measureEngineCalls(browserOnly, ADMIN_API_KEY, () =>
+    measureScrapeLatency(
+      browserOnly,
+      site.staticPaths.slice(0, ENGINE_CALL_PAGES).map((path) => `${site.origin}${path}`),
+    ),
+  );
+  rows.push({
+    key: 'engine-calls-per-page',
+    label: 'Extension API calls per page (plain Markdown page, browser)',
+    value: 'unavailable' in engineCalls ? Number.NaN : engineCalls.callsPerTask,
+    unit: 'calls',
+    better: 'lower',
+    note:
+      'unavailable' in engineCalls
+        ? `not measured: ${engineCalls.unavailable}`
+        : `${engineCalls.calls} calls over ${engineCalls.tasks} tasks`,
+  });
+  const tabhiveDynamic = await measureLateAndFeed(browserOnly, {
+    lateUrls,
+    feedUrls,
+    concurrency: PEER_CONCURRENCY,
+  });
+  // Listed together with the peers' at the end.
+  const completeness = dynamicRows('tabhive', 'Tabhive (browser, /v2/scrape)', tabhiveDynamic);
+  log('Tabhive, browser only: done');
   const browserPeak = await browserOnly.stop();
   rows.push({
     key: 'browser-peak-memory',
@@ -204,46 +243,18 @@ try {
       better: 'higher',
       note: `${cheerio.pages} pages`,
     });
+    const dynamicPeer = { lateUrls, feedUrls, concurrency: PEER_CONCURRENCY, chromePath };
+    log('Playwright direct and Crawlee PlaywrightCrawler on the late and feed pages');
+    const playwrightDynamic = await runDynamicPeer('playwright-direct', dynamicPeer);
+    completeness.push(...dynamicRows('playwright-direct', 'Playwright direct', playwrightDynamic));
+    const crawleeDynamic = await runDynamicPeer('crawlee-playwright', dynamicPeer);
+    completeness.push(...dynamicRows('crawlee-playwright', 'Crawlee PlaywrightCrawler', crawleeDynamic));
   }
+  rows.push(...completeness);
 } finally {
   await site.close();
 }
 
-const RATIOS: BenchRatio[] = [
-  {
-    key: 'browser-vs-playwright',
-    label: 'Tabhive browser crawl ÷ Playwright direct',
-    numerator: 'tabhive-browser-crawl',
-    denominator: 'playwright-direct-crawl',
-    target: 1.5,
-  },
-  {
-    key: 'browser-vs-crawlee-playwright',
-    label: 'Tabhive browser crawl ÷ Crawlee PlaywrightCrawler',
-    numerator: 'tabhive-browser-crawl',
-    denominator: 'crawlee-playwright-crawl',
-    target: 5,
-  },
-  {
-    key: 'fast-vs-cheerio',
-    label: 'Tabhive static crawl (fast path) ÷ Crawlee CheerioCrawler',
-    numerator: 'tabhive-fast-static-crawl',
-    denominator: 'crawlee-cheerio-static-crawl',
-    target: 2,
-  },
-  {
-    key: 'fast-whole-page-vs-cheerio',
-    label: 'Tabhive static crawl, whole page (onlyMainContent: false) ÷ Crawlee CheerioCrawler',
-    numerator: 'tabhive-fast-static-crawl-whole-page',
-    denominator: 'crawlee-cheerio-static-crawl',
-  },
-  {
-    key: 'default-vs-playwright',
-    label: 'Tabhive whole-site crawl (default) ÷ Playwright direct',
-    numerator: 'tabhive-default-crawl',
-    denominator: 'playwright-direct-crawl',
-  },
-];
 const run: BenchRun = {
   startedAt: new Date().toISOString(),
   conditions: {
@@ -256,9 +267,11 @@ const run: BenchRun = {
     chromium: chromePath,
     staticPages: STATIC_PAGES,
     scriptPages: SCRIPT_PAGES,
+    latePages: LATE_PAGES,
+    feedPages: FEED_PAGES,
   },
   rows,
-  ratios: computeRatios(rows, RATIOS),
+  ratios: computeRatios(rows, BENCH_TARGETS),
 };
 
 const previous = existsSync(BASELINE) ? (JSON.parse(readFileSync(BASELINE, 'utf8')) as BenchRun) : undefined;

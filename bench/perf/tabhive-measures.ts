@@ -1,4 +1,9 @@
+import { FEED_SCROLLS } from './dynamic-pages';
+import { type DynamicResult, measureDynamic } from './dynamic-measure';
 import type { TabhiveProcess } from './tabhive-process';
+
+const LATE_TIMEOUT_MS = 10_000;
+const FEED_TIMEOUT_MS = 30_000;
 
 export interface CrawlMeasure {
   pages: number;
@@ -115,4 +120,32 @@ export async function measureCacheHits(tabhive: TabhiveProcess, url: string, dur
   );
   const seconds = (performance.now() - started) / 1000;
   return { requestsPerSecond: (hits + misses) / seconds, hits, misses };
+}
+
+/**
+ * The late pages (a fresh `/v2/scrape` each) and the feed pages (FEED_SCROLLS scroll actions
+ * down, then the Markdown), `concurrency` scrapes at a time. Each scrape has a timeout (a late
+ * page takes about a second, a feed about 6 s on an idle machine), so that a hanging page costs
+ * the bench seconds, not the default 5 minutes; it then counts as failed.
+ */
+export function measureLateAndFeed(
+  tabhive: TabhiveProcess,
+  { lateUrls, feedUrls, concurrency }: { lateUrls: string[]; feedUrls: string[]; concurrency: number },
+): Promise<DynamicResult> {
+  const scrape = async (body: Record<string, unknown>) => {
+    const answer = await tabhive.api<{ data: { markdown?: string } }>('POST', '/v2/scrape', {
+      formats: ['markdown'],
+      maxAge: 0,
+      ...body,
+    });
+    return answer.data.markdown ?? '';
+  };
+  const scrolls = Array.from({ length: FEED_SCROLLS }, () => ({ type: 'scroll', direction: 'down' }));
+  return measureDynamic({
+    lateUrls,
+    feedUrls,
+    concurrency,
+    late: (url) => scrape({ url, timeout: LATE_TIMEOUT_MS }),
+    feed: (url) => scrape({ url, actions: scrolls, timeout: FEED_TIMEOUT_MS }),
+  });
 }

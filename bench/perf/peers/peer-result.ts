@@ -36,14 +36,14 @@ export function peerSettings(): PeerSettings {
 
 /** Collects pages as a peer converts them and prints the result line. */
 export function createTally() {
-  const turndown = new TurndownService({ headingStyle: 'atx', codeBlockStyle: 'fenced' });
+  const toMarkdown = createMarkdown();
   const started = performance.now();
   let pages = 0;
   let scriptPagesWithContent = 0;
   let markdownChars = 0;
   return {
     page(url: string, html: string) {
-      const markdown = turndown.turndown(html);
+      const markdown = toMarkdown(html);
       pages += 1;
       markdownChars += markdown.length;
       if (url.includes('/app/page-') && markdown.includes('# App page')) scriptPagesWithContent += 1;
@@ -62,3 +62,30 @@ export function createTally() {
 
 /** Chromium as root refuses its sandbox; elsewhere the sandbox stays on (as Tabhive's launcher does). */
 export const chromiumArgs = () => (process.getuid?.() === 0 ? ['--no-sandbox'] : []);
+
+export interface DynamicPeerSettings {
+  lateUrls: string[];
+  feedUrls: string[];
+  concurrency: number;
+  chromePath: string;
+}
+
+/** The late and feed pages' addresses (JSON arrays) for the peers' completeness runs. */
+export function dynamicPeerSettings(): DynamicPeerSettings {
+  const { BENCH_LATE_URLS: late, BENCH_FEED_URLS: feed, BENCH_CHROME_PATH: chromePath } = process.env;
+  if (late === undefined || feed === undefined || chromePath === undefined) {
+    throw new Error('peers run from bench/perf/run-perf-bench.ts (BENCH_LATE_URLS, BENCH_FEED_URLS, …)');
+  }
+  return {
+    lateUrls: JSON.parse(late) as string[],
+    feedUrls: JSON.parse(feed) as string[],
+    concurrency: Number(process.env.BENCH_CONCURRENCY ?? '4'),
+    chromePath,
+  };
+}
+
+/** Markdown as the peers make it: plain turndown over the whole page. */
+export function createMarkdown() {
+  const turndown = new TurndownService({ headingStyle: 'atx', codeBlockStyle: 'fenced' });
+  return (html: string) => turndown.turndown(html);
+}
