@@ -109,6 +109,8 @@ export async function capturePlain(
     const bannerCss = spec.blockAds === false ? undefined : cookieBannerCss();
     const settleUntil = Math.min(deadline, Date.now() + SETTLE_CAP_MS + spec.waitForMs);
     let page: InPageCapture | undefined;
+    // The caller's waitFor once, not again when a capture is taken anew.
+    let extraWaitMs = spec.waitForMs;
     for (;;) {
       const commits = traffic.commits();
       // `load` first: the injected script holds the load event while it runs (capture-page.ts).
@@ -123,7 +125,7 @@ export async function capturePlain(
       // Another document came meanwhile (a redirecting script): wait for its `load` instead.
       if (traffic.commits() > commits) continue;
       page = await beforeDeadline(
-        captureInTab(tab.tabId, { settle: captureSettle(deadline, spec.waitForMs), bannerCss }),
+        captureInTab(tab.tabId, { settle: captureSettle(deadline, extraWaitMs), bannerCss }),
         deadline,
       ).catch((err: unknown) => {
         if (err instanceof PageTaskError) throw err;
@@ -154,6 +156,7 @@ export async function capturePlain(
         if (!moved) throw new PageTaskError('SCRAPE_TIMEOUT', 'Scrape timed out');
         continue;
       }
+      extraWaitMs = 0;
       // A request the page started is still out, or ended after the DOM last changed: its content
       // may not be in the capture yet. Wait for the network, then settle and capture once more.
       const stale =
@@ -181,7 +184,6 @@ export async function capturePlain(
       contentType: response?.contentType ?? page.documentContentType,
       rawHtml: page.rawHtml,
       renderedHtml: page.renderedHtml,
-      ...(page.settledBy === 'cap' ? { settledAtCap: true } : {}),
       ...(branding === undefined || branding === null
         ? {}
         : { branding: branding as PageCapture['branding'] }),

@@ -182,7 +182,6 @@ export async function captureWithDebugger(
       contentType,
       rawHtml: body ?? page.rawHtml,
       renderedHtml: page.renderedHtml,
-      ...(page.settledBy === 'cap' ? { settledAtCap: true } : {}),
       ...(actions === undefined ? {} : { actions }),
       ...(branding === undefined ? {} : { branding: branding as PageCapture['branding'] }),
     };

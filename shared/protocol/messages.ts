@@ -136,11 +136,6 @@ export const PageCapture = z.object({
   actions: ActionOutputs.optional(),
   /** A PDF document's response body, base64 (contentType says PDF; rawHtml is then empty). */
   pdfBase64: z.string().max(MAX_PDF_BASE64_CHARS).optional(),
-  /**
-   * The page was still changing, or still showed only a loading placeholder, when the settle cap
-   * came: it was captured as it was then.
-   */
-  settledAtCap: z.boolean().optional(),
   /** Present when the spec asked for branding and the document was a page. */
   branding: BrandingProfile.optional(),
   /**
