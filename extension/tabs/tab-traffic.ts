@@ -29,6 +29,8 @@ export interface TabTraffic {
   response(): MainFrameResponse | undefined;
   /** How many documents the main frame has committed since the watch began. */
   commits(): number;
+  /** The URL of the latest of them. */
+  committedUrl(): string | undefined;
   /** Whether the latest of them fired `load` (webNavigation's onCompleted). */
   loaded(): boolean;
   /** The net error that ended the main frame's latest navigation, if it failed. */
@@ -43,6 +45,7 @@ interface TabState {
   lastActivityAt: number;
   response: MainFrameResponse | undefined;
   commits: number;
+  committedUrl: string | undefined;
   loaded: boolean;
   failure: string | undefined;
   guard: AddressGuard;
@@ -114,13 +117,16 @@ const onCommitted = (details: Browser.webNavigation.WebNavigationTransitionCallb
   const state = details.frameId === 0 ? stateOf(details.tabId) : undefined;
   if (state === undefined) return;
   state.commits += 1;
+  state.committedUrl = details.url;
   state.loaded = false;
   state.wake();
 };
 
 const onNavigationCompleted = (details: Browser.webNavigation.WebNavigationFramedCallbackDetails) => {
   const state = details.frameId === 0 ? stateOf(details.tabId) : undefined;
-  if (state === undefined) return;
+  // The load of the about:blank a task went through, reported after the page committed, is not
+  // the page's (URLs are not compared otherwise: a page may pushState before its load).
+  if (state === undefined || (details.url === 'about:blank' && state.committedUrl !== 'about:blank')) return;
   state.loaded = true;
   state.wake();
 };
@@ -188,6 +194,7 @@ export async function watchTabTraffic(tabId: number, guard: AddressGuard): Promi
     lastActivityAt: Date.now(),
     response: undefined,
     commits: 0,
+    committedUrl: undefined,
     loaded: false,
     failure: undefined,
     guard,
@@ -202,6 +209,7 @@ export async function watchTabTraffic(tabId: number, guard: AddressGuard): Promi
     lastActivityAt: () => state.lastActivityAt,
     response: () => state.response,
     commits: () => state.commits,
+    committedUrl: () => state.committedUrl,
     loaded: () => state.loaded,
     failure: () => state.failure,
     until(condition, deadline, signal) {

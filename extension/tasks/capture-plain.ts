@@ -66,8 +66,12 @@ async function navigate(
       ? response
       : undefined;
   };
+  // The about:blank a repeated URL goes through may commit twice (its initial empty document,
+  // then the navigation): a page's commit is one of something else.
+  const committed = () =>
+    traffic.commits() > commits && (url === 'about:blank' || traffic.committedUrl() !== 'about:blank');
   const ended = await traffic.until(
-    () => traffic.commits() > commits || traffic.failure() !== undefined || notAPage() !== undefined,
+    () => committed() || traffic.failure() !== undefined || notAPage() !== undefined,
     deadline,
     signal,
   );
