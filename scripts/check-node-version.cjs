@@ -1,6 +1,7 @@
 /*
  * Stops with a clear message on a Node.js older than Tabhive needs, before anything that needs a
- * newer one runs: `npm start` and `npm test` run it first, and server/main.ts imports it first.
+ * newer one runs: `npm start` and `npm test` run it first, and server/main.ts and the built server's
+ * .output/server/main.mjs (scripts/build-server.mjs) import it first.
  * (On Node 20 the server dies in a dependency with "Cannot read properties of undefined (reading
  * 'bind')", which says nothing about the cause.) It stays in ES5 and CommonJS so that any old Node
  * can parse it, and requires nothing.

@@ -12,14 +12,8 @@ async function main() {
   const log = createLog();
   const config = loadConfig(process.env);
   const server = createApiServer();
-  const tabhive = await startTabhive({ config, server, log });
 
-  console.log(`Tabhive listening on ${tabhive.url}`);
-  if (tabhive.generatedApiKey !== undefined) {
-    console.log(`Generated an API key for the default team (kept in ${tabhive.apiKeyFile}):`);
-    console.log(`  ${tabhive.generatedApiKey}`);
-  }
-
+  const starting = startTabhive({ config, server, log });
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -27,13 +21,25 @@ async function main() {
     log.info('shutting down', { signal });
     const forced = setTimeout(() => process.exit(1), 15_000);
     forced.unref();
+    // A signal during the start stops Tabhive once it has started (its browsers are launched first);
+    // a start that fails is reported below.
+    const tabhive = await starting.catch(() => undefined);
+    if (tabhive === undefined) return;
     await tabhive.stop();
     process.exit(0);
   };
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
+
+  const tabhive = await starting;
   // Whatever happens, no launched browser outlives the server.
   process.on('exit', () => tabhive.killBrowsersNow());
+
+  console.log(`Tabhive listening on ${tabhive.url}`);
+  if (tabhive.generatedApiKey !== undefined) {
+    console.log(`Generated an API key for the default team (kept in ${tabhive.apiKeyFile}):`);
+    console.log(`  ${tabhive.generatedApiKey}`);
+  }
 }
 
 main().catch((err: unknown) => {

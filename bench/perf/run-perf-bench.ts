@@ -128,6 +128,15 @@ try {
     value: mb(browserPeak),
     unit: 'MB',
     better: 'lower',
+    note: 'sum of resident sets (shared pages counted in every process)',
+  });
+  rows.push({
+    key: 'browser-peak-memory-pss',
+    label: 'Tabhive peak memory (server + browser), browser-only run, proportional',
+    value: mb(browserOnly.peakPss()),
+    unit: 'MB',
+    better: 'lower',
+    note: 'sum of proportional set sizes (shared pages counted once)',
   });
 
   // The default configuration: the fast path on.
@@ -202,6 +211,13 @@ try {
     key: 'default-peak-memory',
     label: 'Tabhive peak memory (server + browser), default run',
     value: mb(defaultPeak),
+    unit: 'MB',
+    better: 'lower',
+  });
+  rows.push({
+    key: 'default-peak-memory-pss',
+    label: 'Tabhive peak memory (server + browser), default run, proportional',
+    value: mb(tabhive.peakPss()),
     unit: 'MB',
     better: 'lower',
   });

@@ -1,4 +1,5 @@
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import os from 'node:os';
@@ -8,6 +9,28 @@ import { watchPeakMemory } from './process-memory';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const BENCH_API_KEY = 'fc-bench000000000000000000000000001';
+
+/**
+ * The Node arguments of the command `npm start` ends with (package.json), once it has built the
+ * extension and the server: `node .output/server/main.mjs`. The bench
+ * runs exactly that, with the Node running the bench.
+ */
+export function startCommandArgs(): string[] {
+  const { scripts } = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
+    scripts: { start: string };
+  };
+  const [command, ...args] = (scripts.start.split('&&').at(-1) ?? '').trim().split(/\s+/);
+  if (command !== 'node') throw new Error(`npm start does not end with a node command: ${scripts.start}`);
+  return args;
+}
+
+let built = false;
+/** Builds the server once per bench run (`npm run bench` has built it already; a direct run has not). */
+function buildServerOnce() {
+  if (built) return;
+  execFileSync(process.execPath, [path.join(ROOT, 'scripts/build-server.mjs')], { stdio: 'inherit' });
+  built = true;
+}
 
 async function freePort(): Promise<number> {
   const server = createServer();
@@ -19,23 +42,30 @@ async function freePort(): Promise<number> {
 
 export interface TabhiveProcess {
   url: string;
+  /** The server's process id (its browsers are its descendants). */
+  pid: number;
   /** Spawn to the first browser connected and ready (/health). */
   coldStartMs: number;
+  /** The largest sum of the tree's resident sets (VmRSS) so far, in bytes (process-memory.ts). */
   peakMemory(): number;
+  /** The largest sum of the tree's proportional set sizes (PSS) so far, in bytes: shared pages once. */
+  peakPss(): number;
   /** POST/GET with the bench key; JSON in and out. */
   api<T = Record<string, unknown>>(method: string, pathname: string, body?: unknown): Promise<T>;
   stop(): Promise<number>;
 }
 
 /**
- * Tabhive as a user runs it (`tsx server/main.ts`), in its own process with its own data
- * directory, so that its memory (server and browsers) can be measured apart from the bench.
+ * Tabhive as a user runs it (`npm start`: the built server, startCommandArgs()), in its own process
+ * with its own data directory, so that its memory (server and browsers) can be measured apart from
+ * the bench. `stop()` resolves to the peak RSS sum; `peakPss()` then gives the PSS one.
  */
 export async function startTabhiveProcess(env: Record<string, string>): Promise<TabhiveProcess> {
+  buildServerOnce();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'tabhive-bench-'));
   const port = await freePort();
   const started = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'server/main.ts')], {
+  const child = spawn(process.execPath, startCommandArgs(), {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -52,7 +82,7 @@ export async function startTabhiveProcess(env: Record<string, string>): Promise<
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
   const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
-  const memory = watchPeakMemory(child.pid as number);
+  const memory = watchPeakMemory(child.pid as number, 250, { pss: true });
   const url = `http://127.0.0.1:${port}`;
 
   // Generous: under heavy load a cold start took 19 s in the recorded run.
@@ -75,8 +105,10 @@ export async function startTabhiveProcess(env: Record<string, string>): Promise<
 
   return {
     url,
+    pid: child.pid as number,
     coldStartMs,
     peakMemory: memory.peak,
+    peakPss: memory.peakPss,
     async api<T>(method: string, pathname: string, body?: unknown) {
       const response = await fetch(`${url}${pathname}`, {
         method,

@@ -1,4 +1,49 @@
 /**
+ * The HTTP cache of a launched browser's throwaway profile, in bytes. Chromium sizes it from the
+ * free disk space otherwise, and the profile lives in the temporary folder, which may be memory
+ * (tmpfs); a long crawl would fill it with pages and assets it seldom reads again.
+ */
+export const DISK_CACHE_BYTES = 32 * 1024 * 1024;
+
+/**
+ * Chromium features launched browsers run without. One `--disable-features` switch only: Chromium
+ * reads the last one given and ignores the others.
+ */
+export const DISABLED_FEATURES = [
+  // New headless creates a hidden omnibox renderer per window; these halve the CPU of window churn.
+  'WebUIOmniboxPopup',
+  'WebUIOmniboxAimPopup',
+  'WebUIOmniboxFullPopup',
+  // A spare renderer started ahead of the next navigation that needs a new process: a process of
+  // about 70 MB that warm task tabs, which keep theirs, seldom use.
+  'SpareRendererForSitePerProcess',
+];
+
+/**
+ * Flags that shape a launched pool browser as a scraping profile: memory and background
+ * throttling. Only launched browsers get them: a donated browser is a person's own Chrome, which
+ * Tabhive never starts and whose settings it leaves alone.
+ */
+export const SCRAPING_PROFILE_ARGS = [
+  // Site isolation gives every site a renderer process of its own, cross-site frames included: a
+  // page with six embeds from other sites ran in 9 renderers (1.1 GB resident) rather than 2 (0.3
+  // GB). The trade-off, and why a scraping profile may make it, is in the README. Task tabs keep a
+  // renderer each: with --renderer-process-limit they shared one, and a page stuck in a script loop
+  // then stalled every other tab of the browser until it was restarted.
+  '--disable-site-isolation-trials',
+  // The display compositor (software only: --disable-gpu) runs on a thread of the browser process
+  // instead of in a GPU process of its own.
+  '--in-process-gpu',
+  `--disk-cache-size=${DISK_CACHE_BYTES}`,
+  // Task windows are never focused and may cover each other: Chromium would otherwise slow their
+  // timers to once a second, lower their renderers' priority and stop drawing windows it takes for
+  // hidden, and a page that renders from a timer would be captured half-done.
+  '--disable-background-timer-throttling',
+  '--disable-renderer-backgrounding',
+  '--disable-backgrounding-occluded-windows',
+];
+
+/**
  * Command line of a launched pool browser. Each flag is here for a reason measured on these
  * machines (extension.md, performance.md).
  */
@@ -42,8 +87,8 @@ export function chromeArgs({
     // A warm task tab goes from page to page; the back-forward cache would keep each previous page
     // alive (memory) only to destroy it later (browser CPU). Nothing here ever goes back.
     '--disable-back-forward-cache',
-    // New headless creates a hidden omnibox renderer per window; these halve the CPU of window churn.
-    '--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup,WebUIOmniboxFullPopup',
+    `--disable-features=${DISABLED_FEATURES.join(',')}`,
+    ...SCRAPING_PROFILE_ARGS,
     `--user-data-dir=${profileDir}`,
     `--load-extension=${extensionDir}`,
     `--disable-extensions-except=${extensionDir}`,

@@ -26,8 +26,8 @@ afterAll(async () => {
 describe('npm start, as a user runs it', () => {
   it('listens, gets a browser, scrapes, refuses unauthenticated calls, and stops cleanly on SIGTERM', async () => {
     const port = await freePort();
-    // `npm start` is `npm run build && tsx server/main.ts`; the build already ran in `npm test`,
-    // so this runs the same server entry point directly, in its own process group.
+    // `npm start` runs the built server (built-server.test.ts starts that one); this runs the same
+    // entry point from its sources with tsx, in its own process group.
     const child = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), ['server/main.ts'], {
       cwd: ROOT,
       env: {

@@ -1,0 +1,104 @@
+// Builds the server into plain JavaScript (`npm run build:server`, run by `npm start` and `npm run bench`),
+// so that a start loads a few bundled files instead of compiling hundreds of TypeScript modules
+// through tsx on every start. Tests and `npm run keys` keep running the TypeScript sources with tsx.
+/* global process, URL */
+import { mkdir, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { build } from 'esbuild';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+/** Beside the extension (.output/chrome-mv3), and like it ignored by git, the linter and the type check. */
+export const SERVER_OUT_DIR = path.join(ROOT, '.output/server');
+
+const toPosix = (file) => file.split(path.sep).join('/');
+const relativeSpecifier = (from, to) => {
+  const relative = toPosix(path.relative(from, to));
+  return relative.startsWith('.') ? relative : `./${relative}`;
+};
+
+/**
+ * Source files find files of the repository through `new URL(…, import.meta.url)`: the built
+ * extension, package.json, the derivation worker (which stays TypeScript, loaded with tsx by the
+ * worker thread itself). Bundled, `import.meta.url` would be the bundle's address, so in each
+ * source file it becomes that file's own address, computed from the bundle's at run time so that
+ * the checkout may move.
+ */
+function sourceAddresses(outDir) {
+  return {
+    name: 'source-addresses',
+    setup(pluginBuild) {
+      pluginBuild.onLoad({ filter: /\.ts$/ }, async ({ path: file }) => {
+        if (file.includes(`${path.sep}node_modules${path.sep}`)) return undefined;
+        const contents = await readFile(file, 'utf8');
+        const own = `new URL(${JSON.stringify(relativeSpecifier(outDir, file))}, import.meta.url).href`;
+        return { contents: contents.replace(/\bimport\.meta\.url\b/g, own), loader: 'ts' };
+      });
+    },
+  };
+}
+
+/**
+ * The file `npm start` runs. It checks the Node version before anything else is evaluated: in an
+ * ES module, imported modules run before the importing module's body, so the bundle, which imports
+ * its dependencies, is loaded only afterwards. Node's compile cache then keeps the bundles' compiled
+ * code between starts (os.tmpdir()/node-compile-cache; NODE_DISABLE_COMPILE_CACHE=1 turns it off).
+ */
+const bootSource = (outDir) => `// Built by scripts/build-server.mjs; do not edit.
+import ${JSON.stringify(relativeSpecifier(outDir, path.join(ROOT, 'scripts/check-node-version.cjs')))};
+import module from 'node:module';
+
+module.enableCompileCache?.();
+await import('./tabhive.mjs');
+`;
+
+/** Writes a file by renaming a complete copy into place, so that a server starting meanwhile reads one version. */
+async function replaceFile(file, contents) {
+  const temporary = `${file}.${process.pid}.tmp`;
+  await writeFile(temporary, contents);
+  await rename(temporary, file);
+}
+
+/**
+ * Builds the server into `outDir`: main.mjs (the start file) and the bundle it loads. Files are
+ * replaced one by one, never the folder, since a bench or a server may be starting from it.
+ */
+export async function buildServer({ outDir = SERVER_OUT_DIR } = {}) {
+  const result = await build({
+    absWorkingDir: ROOT,
+    entryPoints: { tabhive: path.join(ROOT, 'server/main.ts') },
+    outdir: outDir,
+    outExtension: { '.js': '.mjs' },
+    bundle: true,
+    // Code that is imported dynamically (server/compose-tabhive.ts, loaded once the browsers are
+    // launched) goes into chunks of its own, with the dependencies it imports. Chunks stay beside
+    // the entry: the addresses sourceAddresses() writes are relative to the folder.
+    splitting: true,
+    chunkNames: '[name]-[hash]',
+    // Dependencies load from node_modules as they would under tsx: only Tabhive's own code is bundled.
+    packages: 'external',
+    platform: 'node',
+    format: 'esm',
+    target: 'node22',
+    sourcemap: 'linked',
+    logLevel: 'warning',
+    write: false,
+    plugins: [sourceAddresses(outDir)],
+  });
+  await mkdir(outDir, { recursive: true });
+  const files = new Set([...result.outputFiles.map((file) => file.path), path.join(outDir, 'main.mjs')]);
+  for (const file of result.outputFiles) await replaceFile(file.path, file.contents);
+  await replaceFile(path.join(outDir, 'main.mjs'), bootSource(outDir));
+  // Chunks of earlier builds (their names carry a content hash).
+  for (const name of await readdir(outDir)) {
+    const file = path.join(outDir, name);
+    if (!files.has(file) && !name.endsWith('.tmp')) await rm(file, { recursive: true, force: true });
+  }
+  return { main: path.join(outDir, 'main.mjs') };
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const outDir = process.argv[2] === undefined ? SERVER_OUT_DIR : path.resolve(process.argv[2]);
+  await buildServer({ outDir });
+}

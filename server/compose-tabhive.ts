@@ -1,0 +1,274 @@
+import type { Server } from 'node:http';
+import { HUB_PATH } from '../shared/protocol/messages';
+import { createApp } from './app';
+import { resolveDefaultApiKey } from './auth/default-api-key';
+import { DEFAULT_TEAM, createStaticKeyring, createStoreKeyring } from './auth/keyring';
+import type { Config } from './config';
+import type { BrowserTokens } from './hub/browser-tokens';
+import { createCrawlPromptReader } from './crawl-prompt/create-crawl-prompt-reader';
+import { createBrowserHub, type BrowserHub } from './hub/create-browser-hub';
+import { createDonatedBrowserDirectory } from './hub/donated-browser-directory';
+import { createEgress } from './egress/create-egress';
+import { HTTP_PAGES_IN_FLIGHT, createBrowserSlots } from './jobs/browser-slots';
+import { createJobRunner } from './jobs/create-job-runner';
+import type { JobSpec } from './jobs/job-spec';
+import { createJobService } from './jobs/create-job-service';
+import { createStatusSocket, isStatusSocketPath } from './jobs/create-status-socket';
+import type { LocalLauncher } from './launcher/create-local-launcher';
+import { createLlmProvider } from './llm/llm-provider';
+import { createMapCharging } from './map/charge-map';
+import { createMapIndexRecorder } from './map/create-map-index-recorder';
+import { createMapper } from './map/create-mapper';
+import { createPairingService } from './pairing/create-pairing-service';
+import { addPageToSearchIndex } from './search/add-page-to-search-index';
+import type { Log } from './log';
+import { createCachedCapture } from './scrape/cached-capture';
+import { withCharging } from './scrape/charge-scrape';
+import { withTeamConcurrency } from './scrape/with-team-concurrency';
+import { createTeamAdmin } from './teams/team-admin';
+import { createTeamLimits } from './teams/team-limits';
+import { createScraper } from './scrape/create-scraper';
+import { createHttpFastPath } from './scrape/fast-path/create-http-fast-path';
+import { fastPathEligible } from './scrape/fast-path/fast-path-eligible';
+import { createSearchProvider } from './search/create-search-provider';
+import { createSearchService } from './search/create-search-service';
+import type { RequestHandler, RunningTabhive, StartOptions, UpgradeHandler } from './start-tabhive';
+import { createDerivationPool } from './workers/create-derivation-pool';
+import { createStores } from './store/create-stores';
+import { openDatabase } from './store/open-database';
+import { prepareStores } from './store/prepare-stores';
+import { createUrlPolicy } from './url-policy/create-url-policy';
+import { createWebhookSender } from './webhooks/create-webhook-sender';
+import { writeWebhookSecret } from './webhooks/write-webhook-secret';
+
+/**
+ * The store, the hub and the API, served on the listening server once composed: the part of a
+ * start that startTabhive loads only once the browsers are launched (it holds nearly all of the
+ * server's code and dependencies, whose loading would otherwise come first).
+ */
+export async function composeTabhive({
+  config,
+  server,
+  log,
+  tokens,
+  launcher,
+  stealthLauncher,
+  url,
+  serve,
+  webhookRetryDelaysMs,
+  lookup,
+}: Omit<StartOptions, 'extensionDir' | 'extraChromeArgs' | 'browserRelaunchMs'> & {
+  config: Config;
+  server: Server;
+  log: Log;
+  tokens: BrowserTokens;
+  launcher: LocalLauncher | undefined;
+  stealthLauncher: LocalLauncher | undefined;
+  url: string;
+  serve(hub: BrowserHub, handleRequest: RequestHandler, handleUpgrade: UpgradeHandler): void;
+}): Promise<RunningTabhive> {
+  const defaultKey = await resolveDefaultApiKey({ configured: config.API_KEY, dataDir: config.DATA_DIR });
+  const database = await openDatabase({ mongodbUrl: config.MONGODB_URL, dataDir: config.DATA_DIR, log });
+  const stores = createStores(database);
+  // The configured key works even while the database is down; every other key lives in the store.
+  const keyring = createStoreKeyring({
+    apiKeys: stores.apiKeys,
+    teams: stores.teams,
+    fixed: createStaticKeyring([{ apiKey: defaultKey.apiKey, team: DEFAULT_TEAM }]),
+  });
+  const teamLimits = createTeamLimits({
+    teams: stores.teams,
+    pageTasks: stores.pageTasks,
+    rateWindows: stores.rateWindows,
+    defaults: { concurrency: config.TEAM_CONCURRENCY, ratePerMinute: config.RATE_LIMIT_PER_MINUTE },
+    log,
+  });
+  const stopStoreTimers = prepareStores(stores, log);
+  const hub = createBrowserHub({
+    log,
+    tokens,
+    tabsPerBrowser: config.TABS_PER_BROWSER,
+    donatedBrowsers: createDonatedBrowserDirectory({
+      registrations: stores.browserRegistrations,
+      teams: stores.teams,
+    }),
+  });
+  const derivationPool = createDerivationPool({ log });
+  const mapIndexRecorder = createMapIndexRecorder({ mapIndex: stores.mapIndex, log });
+  const networkSettings = {
+    allowPrivateNetworks: config.ALLOW_PRIVATE_NETWORKS,
+    allowedPrivateHosts: config.ALLOWED_PRIVATE_HOSTS,
+    ...(lookup === undefined ? {} : { lookup }),
+  };
+  const urlPolicy = createUrlPolicy(networkSettings);
+  const egress = createEgress(networkSettings);
+  const llm = createLlmProvider({
+    baseUrl: config.LLM_BASE_URL,
+    apiKey: config.LLM_API_KEY,
+    model: config.LLM_MODEL,
+  });
+  const scraperParts = {
+    fastPath: config.HTTP_FAST_PATH
+      ? createHttpFastPath({ egress, deriveFetched: derivationPool.deriveFetched })
+      : undefined,
+    derive: derivationPool.derive,
+    runTask: hub.runTask,
+    donatedCovers: hub.donatedCovers,
+    connectedBrowsers: hub.connectedBrowsers,
+    urlPolicy,
+    cachedCapture: createCachedCapture({ cache: stores.cache, log }),
+    results: stores.results,
+    log,
+    llm,
+    changeSnapshots: stores.changeSnapshots,
+    mapIndex: mapIndexRecorder,
+    searchIndex: stores.searchIndex,
+  };
+  const scraper = createScraper(scraperParts);
+  const tabs = () => hub.connectedBrowsers('basic') * config.TABS_PER_BROWSER;
+  // Job pages hold a tab only when they go to a browser; those served over HTTP do not wait for one.
+  // They may fill every tab: a task someone waits for (a scrape, a search) takes the next tab that
+  // frees, ahead of the job's pages (task-scheduler.ts priorities).
+  const jobBrowserSlots = createBrowserSlots(tabs);
+  const jobScraper = createScraper({
+    ...scraperParts,
+    runTask: (spec, options) =>
+      jobBrowserSlots.run(() => hub.runTask(spec, { ...options, priority: 'background' })),
+  });
+  const jobs = createJobService({ stores, urlPolicy });
+  const jobRunner = createJobRunner({
+    stores,
+    scraper: jobScraper,
+    egress,
+    log,
+    teamConcurrency: config.TEAM_CONCURRENCY,
+    capacity: tabs,
+    ...(config.HTTP_FAST_PATH
+      ? {
+          httpPages: {
+            extra: HTTP_PAGES_IN_FLIGHT,
+            eligible: (spec: JobSpec) => fastPathEligible(spec.scrapeOptions),
+          },
+        }
+      : {}),
+  });
+  const webhookSender = createWebhookSender({
+    outbox: stores.webhookOutbox,
+    teams: stores.teams,
+    egress,
+    log,
+    ...(webhookRetryDelaysMs === undefined ? {} : { retryDelaysMs: webhookRetryDelaysMs }),
+  });
+  // SearXNG is the operator's own service, usually on a private network: its egress allows that.
+  const searxngEgress = createEgress({ allowPrivateNetworks: true });
+  const search = createSearchService({
+    provider: createSearchProvider({ config, searchIndex: stores.searchIndex, scraper, searxngEgress }),
+    scraper,
+    creditLedger: stores.creditLedger,
+    teams: stores.teams,
+    allowPrivateNetworks: config.ALLOW_PRIVATE_NETWORKS,
+    log,
+  });
+  const statusSocket = createStatusSocket({ keyring, jobs, stores, log });
+  const mapper = createMapper({
+    egress,
+    scraper,
+    urlPolicy,
+    mapIndex: stores.mapIndex,
+    sitemapFetches: stores.sitemapFetches,
+    recorder: mapIndexRecorder,
+    charging: createMapCharging({ teams: stores.teams, creditLedger: stores.creditLedger, log }),
+    log,
+  });
+  const app = createApp({
+    jobs,
+    mapper,
+    readCrawlPrompt: createCrawlPromptReader({ llm, log }),
+    search,
+    log,
+    keyring,
+    // Single scrapes hold a team slot and are booked here; jobs book their own pages.
+    scraper: withTeamConcurrency(
+      withCharging(scraper, { creditLedger: stores.creditLedger, log }),
+      teamLimits,
+    ),
+    results: stores.results,
+    connectedBrowsers: hub.connectedBrowsers,
+    storeKind: database.kind,
+    pairing: {
+      service: createPairingService({
+        pairingCodes: stores.pairingCodes,
+        registrations: stores.browserRegistrations,
+        teams: stores.teams,
+        disconnect: hub.disconnectRevoked,
+      }),
+      connectedIds: () => new Set(hub.browserStatuses().map((browser) => browser.browserId)),
+      savePage: (teamId, page) =>
+        addPageToSearchIndex(stores.searchIndex, { teamId, ...page, source: 'donated' }),
+    },
+    teams: { store: stores.teams, limits: teamLimits },
+    ...(config.ADMIN_API_KEY === undefined
+      ? {}
+      : {
+          admin: {
+            admin: createTeamAdmin(stores),
+            adminApiKey: config.ADMIN_API_KEY,
+            browsers: () => hub.engineStats(),
+          },
+        }),
+    publicUrl: config.PUBLIC_URL,
+  });
+
+  serve(hub, app.callback(), (request, socket, head) => {
+    const pathname = new URL(request.url ?? '/', 'http://localhost').pathname;
+    if (pathname === HUB_PATH) hub.handleUpgrade(request, socket, head);
+    else if (isStatusSocketPath(pathname)) void statusSocket.handleUpgrade(request, socket, head);
+    else socket.destroy();
+  });
+
+  // The default team and its webhook secret exist before the first job; a database that is down
+  // now only delays them (jobs create their team, the sender makes the secret on first use).
+  await stores.teams
+    .ensure({ id: DEFAULT_TEAM.id, name: DEFAULT_TEAM.name })
+    .then(() => stores.apiKeys.setConfigured({ apiKey: defaultKey.apiKey, teamId: DEFAULT_TEAM.id }))
+    .then(() => stores.teams.webhookSecret(DEFAULT_TEAM.id))
+    .then((secret) => (secret === undefined ? undefined : writeWebhookSecret(config.DATA_DIR, secret)))
+    .catch((err: unknown) => log.warn('could not prepare the default team', { error: String(err) }));
+  jobRunner.start();
+  webhookSender.start();
+  // Every page's formats come from these workers, whose code takes a worker a few hundred ms to
+  // load (more on a busy machine). Started once the API is up rather than with it: loading them
+  // alongside the API's own code and the browser's start slowed a cold start by 100-200 ms.
+  derivationPool.warm();
+  return {
+    url,
+    hub,
+    stores,
+    launcher,
+    browserTokens: tokens,
+    jobRunner,
+    jobBrowserSlots,
+    generatedApiKey: defaultKey.generated ? defaultKey.apiKey : undefined,
+    apiKeyFile: defaultKey.file,
+    async stop() {
+      await jobRunner.stop();
+      webhookSender.stop();
+      statusSocket.close();
+      server.close();
+      server.closeAllConnections();
+      await hub.close();
+      await launcher?.stop();
+      await stealthLauncher?.stop();
+      await derivationPool.close();
+      stopStoreTimers();
+      await mapIndexRecorder.idle();
+      await egress.close();
+      await searxngEgress.close();
+      await database.close();
+    },
+    killBrowsersNow: () => {
+      launcher?.killNow();
+      stealthLauncher?.killNow();
+    },
+  };
+}
