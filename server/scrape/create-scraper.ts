@@ -15,7 +15,7 @@ import type { SearchIndexStore } from '../store/stores/search-index-store';
 import { addPageToSearchIndex } from '../search/add-page-to-search-index';
 import type { UrlPolicy } from '../url-policy/create-url-policy';
 import { PUBLIC_SCOPE } from '../store/stores/cache-store';
-import type { CachedCapture } from './cached-capture';
+import type { CachedCapture, CaptureOutcome } from './cached-capture';
 import { seenAsAnyoneWould } from './cache-policy';
 import { browserOutputs, proxyMetadata } from './browser-outputs';
 import { LLM_FORMATS, llmFormats } from './formats/llm-formats';
@@ -80,6 +80,11 @@ export interface ScrapeContext {
   browserOnly?: boolean;
   /** `background` for job pages: a browser task someone waits for goes first (task-scheduler.ts). */
   priority?: TaskPriority;
+  /**
+   * The page is already in hand (an uploaded document, `/v2/parse`): no URL policy, no cache and no
+   * fetch; the formats are made from this capture as from any other.
+   */
+  capture?: PageCapture;
 }
 
 /**
@@ -141,7 +146,8 @@ export function createScraper({
       const selectors = [...(request.includeTags ?? []), ...(request.excludeTags ?? [])];
       if (selectors.length > 0) rethrowSelectorErrors(() => validateSelectors(selectors));
       const schemas = requestSchemas(request);
-      const verdict = await urlPolicy.check(target);
+      const given = context.capture;
+      const verdict = given === undefined ? await urlPolicy.check(target) : { allowed: true as const };
       if (!verdict.allowed) {
         throw verdict.reason === 'dns'
           ? errors.dnsResolution(target.hostname)
@@ -176,45 +182,49 @@ export function createScraper({
       // The team's logged-in browser takes this URL: no anonymous fetch, no anonymous cached copy.
       const donated = donatedCovers(teamId, target.href);
       let fastDerived: { capture: PageCapture; derived: PageDerivation } | undefined;
-      const { capture, cacheState, cachedAt, scope, entryId, placeholder } = await cachedCapture(
-        request,
-        teamId,
-        async () => {
-          const startedAt = Date.now();
-          // Time spent in wait actions comes on top of the timeout, as in Firecrawl (contract §3.4).
-          const timeoutMs =
-            (request.timeout ?? DEFAULT_SCRAPE_TIMEOUT_MS) + actionWaitMs(request.actions ?? []);
-          const tried = fastPath !== undefined && !browserOnly && !donated && fastPathEligible(request);
-          const fetched = tried ? await fastPath.capture(target, timeoutMs, deriveOptions) : undefined;
-          // A page that looks blocked gets the browser (and, with proxy auto, its stealth retry).
-          if (fetched !== undefined && !looksBlocked(fetched.capture)) {
-            const fastCapture = { ...fetched.capture, browserClass: 'basic' as const };
-            fastDerived = { capture: fastCapture, derived: fetched.derived };
-            return { capture: fastCapture, source: { scope: 'public' as const } };
-          }
-          const fresh = await runWithProxy(
-            { runTask, connectedBrowsers },
-            // The server's network policy travels with the task, for the browser to enforce.
-            { ...taskSpecFromRequest(request, target), networkPolicy: urlPolicy.networkPolicy },
-            {
-              // The browser gets what the HTTP attempt (if any) left of the budget.
-              timeoutMs: tried ? Math.max(1, timeoutMs - (Date.now() - startedAt)) : timeoutMs,
-              proxy: request.proxy,
+      const taken: CaptureOutcome =
+        given !== undefined
+          ? { capture: given, scope: teamId, placeholder: false }
+          : await cachedCapture(
+              request,
               teamId,
-              priority: context.priority,
-            },
-          ).catch((err: unknown) => {
-            throw taskErrorToApiError(err, target);
-          });
-          // A donated browser's capture may show its owner's login: the team's alone.
-          return {
-            capture: fresh,
-            source: fresh.donated === true ? { scope: 'team' as const } : { scope: 'public' as const },
-          };
-        },
-        undefined,
-        { teamOnly: donated },
-      );
+              async () => {
+                const startedAt = Date.now();
+                // Time spent in wait actions comes on top of the timeout, as in Firecrawl (contract §3.4).
+                const timeoutMs =
+                  (request.timeout ?? DEFAULT_SCRAPE_TIMEOUT_MS) + actionWaitMs(request.actions ?? []);
+                const tried = fastPath !== undefined && !browserOnly && !donated && fastPathEligible(request);
+                const fetched = tried ? await fastPath.capture(target, timeoutMs, deriveOptions) : undefined;
+                // A page that looks blocked gets the browser (and, with proxy auto, its stealth retry).
+                if (fetched !== undefined && !looksBlocked(fetched.capture)) {
+                  const fastCapture = { ...fetched.capture, browserClass: 'basic' as const };
+                  fastDerived = { capture: fastCapture, derived: fetched.derived };
+                  return { capture: fastCapture, source: { scope: 'public' as const } };
+                }
+                const fresh = await runWithProxy(
+                  { runTask, connectedBrowsers },
+                  // The server's network policy travels with the task, for the browser to enforce.
+                  { ...taskSpecFromRequest(request, target), networkPolicy: urlPolicy.networkPolicy },
+                  {
+                    // The browser gets what the HTTP attempt (if any) left of the budget.
+                    timeoutMs: tried ? Math.max(1, timeoutMs - (Date.now() - startedAt)) : timeoutMs,
+                    proxy: request.proxy,
+                    teamId,
+                    priority: context.priority,
+                  },
+                ).catch((err: unknown) => {
+                  throw taskErrorToApiError(err, target);
+                });
+                // A donated browser's capture may show its owner's login: the team's alone.
+                return {
+                  capture: fresh,
+                  source: fresh.donated === true ? { scope: 'team' as const } : { scope: 'public' as const },
+                };
+              },
+              undefined,
+              { teamOnly: donated },
+            );
+      const { capture, cacheState, cachedAt, scope, entryId, placeholder } = taken;
 
       // The fast path derived the formats of the capture it took; a cached or browser capture is
       // derived now, once per cache entry and options while the entry is hot.

@@ -4,6 +4,14 @@ import type { JobSpec } from '../jobs/job-spec';
 
 export type WebhookEvent = 'started' | 'page' | 'completed' | 'failed';
 
+/** The `type` prefix of each job kind's events, as Firecrawl names them. */
+const EVENT_PREFIX: Record<JobKind, string> = {
+  crawl: 'crawl',
+  batch: 'batch_scrape',
+  extract: 'extract',
+  llmstxt: 'llmstxt',
+};
+
 /**
  * Puts one job event in the outbox, in Firecrawl's payload (contract §14.2):
  * `{ success, type: "crawl.page" | "batch_scrape.started" | …, id, data, metadata }`. `key` makes
@@ -20,7 +28,7 @@ export async function enqueueWebhook({
 }: {
   outbox: WebhookOutboxStore;
   job: { _id: string; teamId: string; kind: JobKind };
-  spec: JobSpec;
+  spec: Pick<JobSpec, 'webhook'>;
   event: WebhookEvent;
   key: string;
   data?: unknown[];
@@ -28,7 +36,7 @@ export async function enqueueWebhook({
 }): Promise<void> {
   const webhook = spec.webhook;
   if (webhook === undefined || !webhook.events.includes(event)) return;
-  const type = `${job.kind === 'crawl' ? 'crawl' : 'batch_scrape'}.${event}`;
+  const type = `${EVENT_PREFIX[job.kind]}.${event}`;
   const body = JSON.stringify({
     success: event !== 'failed',
     type,

@@ -1,7 +1,11 @@
 import type { Collection, Database, StoredDocument } from '../database';
 import { RESULT_RETENTION_MS } from './result-store';
 
-export type JobKind = 'crawl' | 'batch';
+/**
+ * `crawl` and `batch` run page tasks from the store (create-job-runner.ts); `extract` and `llmstxt`
+ * run in the instance that accepted them and keep their answer in `output`.
+ */
+export type JobKind = 'crawl' | 'batch' | 'extract' | 'llmstxt';
 export type JobStatus = 'scraping' | 'completed' | 'failed' | 'cancelled';
 
 export interface Job extends StoredDocument {
@@ -14,6 +18,10 @@ export interface Job extends StoredDocument {
   completed: number;
   failed: number;
   creditsUsed: number;
+  /** What an extract or llms.txt job answered, set when it ends. */
+  output?: unknown;
+  /** Why the job failed, for the status route. */
+  error?: string;
   createdAt: Date;
   updatedAt: Date;
   expiresAt: Date;
@@ -75,6 +83,34 @@ export function createJobStore(database: Database) {
      */
     setCreditsUsed(id: string, creditsUsed: number, now = new Date()) {
       return jobs.findOneAndUpdate({ _id: id }, { $set: { creditsUsed, updatedAt: now } });
+    },
+
+    /**
+     * Ends a running job (`scraping`) with its answer, its error and the credits it took, in one
+     * update; returns the job after the change, or undefined when it had already ended (cancelled).
+     */
+    settle(
+      id: string,
+      outcome: {
+        status: Exclude<JobStatus, 'scraping'>;
+        output?: unknown;
+        error?: string;
+        creditsUsed: number;
+      },
+      now = new Date(),
+    ) {
+      return jobs.findOneAndUpdate(
+        { _id: id, status: 'scraping' },
+        {
+          $set: {
+            status: outcome.status,
+            creditsUsed: outcome.creditsUsed,
+            updatedAt: now,
+            ...(outcome.output === undefined ? {} : { output: outcome.output }),
+            ...(outcome.error === undefined ? {} : { error: outcome.error }),
+          },
+        },
+      );
     },
 
     /** The team's jobs that are still running, newest first. */
