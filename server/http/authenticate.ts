@@ -1,5 +1,6 @@
 import type { Middleware } from 'koa';
 import type { Keyring, Team } from '../auth/keyring';
+import { attributeUsage, maskApiKey } from '../teams/usage-attribution';
 import { errors } from './errors';
 
 declare module 'koa' {
@@ -21,7 +22,8 @@ export function authenticate({ keyring }: { keyring: Keyring }): Middleware {
     const team = await keyring.findTeam(token);
     if (team === undefined) throw errors.invalidToken();
     ctx.state.team = team;
-    return next();
+    // What the request books and spends is the team's, under this key (usage by key).
+    return attributeUsage({ teamId: team.id, apiKey: maskApiKey(token) }, next);
   };
 }
 

@@ -23,6 +23,11 @@ export interface LlmProvider {
 
 const Completion = z.object({
   choices: z.array(z.object({ message: z.object({ content: z.string().nullable().optional() }) })).min(1),
+  /** What the call cost; providers that do not count leave it out. */
+  usage: z
+    .object({ total_tokens: z.number().int().min(0) })
+    .optional()
+    .catch(undefined),
 });
 
 /**
@@ -35,11 +40,14 @@ export function createLlmProvider({
   apiKey,
   model,
   timeoutMs = LLM_TIMEOUT_MS,
+  onTokens,
 }: {
   baseUrl: string | undefined;
   apiKey?: string | undefined;
   model?: string | undefined;
   timeoutMs?: number;
+  /** Told the tokens of every answered call the provider counted (token usage by month). */
+  onTokens?: (tokens: number) => void;
 }): LlmProvider | undefined {
   if (baseUrl === undefined) return undefined;
   // `…/v1` and `…/v1/` both name the API root; chat/completions is relative to it.
@@ -85,6 +93,7 @@ export function createLlmProvider({
       } catch {
         throw new LlmError('the LLM endpoint answered with something other than a chat completion');
       }
+      if (parsed.usage !== undefined) onTokens?.(parsed.usage.total_tokens);
       const content = parsed.choices[0]?.message.content;
       if (content === undefined || content === null || content.trim() === '') {
         throw new LlmError('the LLM answered with no text');

@@ -1,13 +1,19 @@
 import Router from '@koa/router';
 import type { Middleware } from 'koa';
-import type {
-  ConcurrencyCheck,
-  CreditUsageV1,
-  CreditUsageV2,
-  TokenUsageV1,
-  TokenUsageV2,
+import {
+  UsageHistoryQuery,
+  type ConcurrencyCheck,
+  type CreditUsageHistorical,
+  type CreditUsageV1,
+  type CreditUsageV2,
+  type QueueStatus,
+  type TokenUsageHistorical,
+  type TokenUsageV1,
+  type TokenUsageV2,
 } from '../../shared/api/responses/usage-responses';
 import { teamOf } from '../http/authenticate';
+import { parseBody } from '../http/parse-body';
+import type { UsageReports } from '../teams/usage-reports';
 import type { TeamStore } from '../store/stores/team-store';
 import type { TeamLimits } from '../teams/team-limits';
 
@@ -17,15 +23,19 @@ export const UNLIMITED_CREDITS = 99_999_999;
 /**
  * The team's balance and concurrency in the shapes the SDKs parse (contract §11.6, §15): v2 in
  * camelCase with the optional plan fields, v1 in snake_case. Tabhive bills no LLM tokens, so the
- * token endpoints report the unlimited figure.
+ * token endpoints report the unlimited figure; the tokens its model calls spend are counted, by
+ * month, in the token history. With `reports`, also the history of credits and tokens by month
+ * (and key) and the queue status, the same on v1 and v2.
  */
 export function usageRoutes({
   teams,
   limits,
+  reports,
   api,
 }: {
   teams: TeamStore;
   limits: TeamLimits;
+  reports?: UsageReports | undefined;
   api: Middleware;
 }): Router {
   const router = new Router();
@@ -90,6 +100,29 @@ export function usageRoutes({
     router.get(path, api, async (ctx) => {
       ctx.body = { success: true, ...(await limits.concurrency(teamOf(ctx).id)) } satisfies ConcurrencyCheck;
     });
+  }
+  if (reports !== undefined) {
+    for (const version of ['v2', 'v1']) {
+      router.get(`/${version}/team/credit-usage/historical`, api, async (ctx) => {
+        const { byApiKey } = parseBody(UsageHistoryQuery, ctx.query);
+        const periods = await reports.history(teamOf(ctx).id, 'credits', byApiKey === 'true');
+        ctx.body = {
+          success: true,
+          periods: periods.map(({ used, ...period }) => ({ ...period, creditsUsed: used })),
+        } satisfies CreditUsageHistorical;
+      });
+      router.get(`/${version}/team/token-usage/historical`, api, async (ctx) => {
+        const { byApiKey } = parseBody(UsageHistoryQuery, ctx.query);
+        const periods = await reports.history(teamOf(ctx).id, 'tokens', byApiKey === 'true');
+        ctx.body = {
+          success: true,
+          periods: periods.map(({ used, ...period }) => ({ ...period, tokensUsed: used })),
+        } satisfies TokenUsageHistorical;
+      });
+      router.get(`/${version}/team/queue-status`, api, async (ctx) => {
+        ctx.body = { success: true, ...(await reports.queueStatus(teamOf(ctx).id)) } satisfies QueueStatus;
+      });
+    }
   }
   return router;
 }

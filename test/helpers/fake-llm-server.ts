@@ -12,6 +12,9 @@ export interface RecordedChat {
   };
 }
 
+/** The tokens every text answer says it cost (`usage.total_tokens`), for token accounting tests. */
+export const FAKE_TOKENS_PER_ANSWER = 100;
+
 /** What the fake answers: the assistant's text, or a whole HTTP reply (status and body). */
 export type FakeAnswer = string | { status: number; body: string };
 
@@ -53,6 +56,7 @@ export async function startFakeLlmServer({ fallback = '{}' }: { fallback?: FakeA
           object: 'chat.completion',
           model: 'fake',
           choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content: answer } }],
+          usage: { prompt_tokens: 90, completion_tokens: 10, total_tokens: FAKE_TOKENS_PER_ANSWER },
         }),
       );
     });

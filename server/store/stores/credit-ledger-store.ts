@@ -1,5 +1,7 @@
 import { DuplicateKeyError, type Collection, type Database, type StoredDocument } from '../database';
+import { usageAttribution } from '../../teams/usage-attribution';
 import type { TeamStore } from './team-store';
+import type { UsageMonthStore } from './usage-month-store';
 
 export interface LedgerEntry extends StoredDocument {
   /** `_id` is the charge's idempotency key, e.g. `scrape:<scrapeId>`: the same charge twice is one charge. */
@@ -9,6 +11,8 @@ export interface LedgerEntry extends StoredDocument {
   /** `reserved` while the work runs (the credits are taken, the price is not final yet). */
   state?: 'reserved' | 'charged';
   at: Date;
+  /** The masked API key the work came with (usage-attribution.ts), for usage by key. */
+  apiKey?: string;
 }
 
 /** What `reserve` found or made. */
@@ -32,10 +36,28 @@ export interface LedgerRequest {
   credits: number;
   reason: string;
   now?: Date;
+  /** The masked key to book it under; by default the attribution of the work running now. */
+  apiKey?: string | undefined;
 }
 
-export function createCreditLedgerStore(database: Database, teams: TeamStore) {
+/** Ledger reasons of work that is not a page (queue status's most recent success). */
+const NOT_PAGES = ['map', 'search', 'extract', 'llmstxt'] as const;
+
+const attributedKey = (request: LedgerRequest) => request.apiKey ?? usageAttribution()?.apiKey;
+
+export function createCreditLedgerStore(database: Database, teams: TeamStore, usage?: UsageMonthStore) {
   const ledger: Collection<LedgerEntry> = database.collection('credit_ledger');
+
+  /**
+   * Keeps the monthly rollup in step with the ledger. The ledger is the truth: a rollup write that
+   * fails leaves the history a little short, never the balance wrong, so it does not fail the charge.
+   */
+  const rollUp = async (entry: Pick<LedgerEntry, 'teamId' | 'apiKey' | 'at'>, credits: number) => {
+    if (usage === undefined || credits === 0) return;
+    await usage
+      .add({ teamId: entry.teamId, apiKey: entry.apiKey, at: entry.at, credits })
+      .catch(() => undefined);
+  };
 
   const existing = async (key: string): Promise<Reservation | undefined> => {
     const entry = await ledger.findOne({ _id: key });
@@ -47,6 +69,7 @@ export function createCreditLedgerStore(database: Database, teams: TeamStore) {
   const record = async (entry: LedgerEntry): Promise<boolean> => {
     try {
       await ledger.insertOne(entry);
+      await rollUp(entry, entry.credits);
       return true;
     } catch (err) {
       if (!(err instanceof DuplicateKeyError)) throw err;
@@ -56,11 +79,14 @@ export function createCreditLedgerStore(database: Database, teams: TeamStore) {
   };
 
   const reserving = new Map<string, Promise<Reservation>>();
-  const reserveOnce = async ({ key, teamId, credits, reason, now = new Date() }: LedgerRequest) => {
+  const reserveOnce = async (request: LedgerRequest) => {
+    const { key, teamId, credits, reason, now = new Date() } = request;
     const found = await existing(key);
     if (found !== undefined) return found;
     if (!(await teams.takeCredits(teamId, credits))) return { status: 'insufficient' } as const;
-    if (await record({ _id: key, teamId, credits, reason, state: 'reserved', at: now }))
+    const apiKey = attributedKey(request);
+    const entry: LedgerEntry = { _id: key, teamId, credits, reason, state: 'reserved', at: now };
+    if (await record(apiKey === undefined ? entry : { ...entry, apiKey }))
       return { status: 'reserved', credits } as const;
     return (await existing(key)) ?? ({ status: 'insufficient' } as const);
   };
@@ -69,7 +95,10 @@ export function createCreditLedgerStore(database: Database, teams: TeamStore) {
     const entry = await ledger.findOne({ _id: key, state: 'reserved' });
     if (entry === undefined) return false;
     const { deleted } = await ledger.deleteOne({ _id: key, state: 'reserved', credits: entry.credits });
-    if (deleted === 1) await teams.returnCredits(entry.teamId, entry.credits);
+    if (deleted === 1) {
+      await teams.returnCredits(entry.teamId, entry.credits);
+      await rollUp(entry, -entry.credits);
+    }
     return deleted === 1;
   };
 
@@ -114,6 +143,7 @@ export function createCreditLedgerStore(database: Database, teams: TeamStore) {
         return undefined;
       }
       if (charged < entry.credits) await teams.returnCredits(entry.teamId, entry.credits - charged);
+      await rollUp(entry, charged - entry.credits);
       return charged;
     },
 
@@ -124,10 +154,13 @@ export function createCreditLedgerStore(database: Database, teams: TeamStore) {
      * Records a charge once for work that is done already, as far as the team has credits left
      * (never below zero); returns false when this key was charged already.
      */
-    async charge({ key, teamId, credits, reason, now = new Date() }: LedgerRequest) {
+    async charge(request: LedgerRequest) {
+      const { key, teamId, credits, reason, now = new Date() } = request;
       if ((await ledger.findOne({ _id: key })) !== undefined) return false;
       const taken = await teams.takeCreditsUpTo(teamId, credits);
-      return record({ _id: key, teamId, credits: taken, reason, state: 'charged', at: now });
+      const apiKey = attributedKey(request);
+      const entry: LedgerEntry = { _id: key, teamId, credits: taken, reason, state: 'charged', at: now };
+      return record(apiKey === undefined ? entry : { ...entry, apiKey });
     },
 
     /** Releases reservations older than `before`: work whose process died before it settled. */
@@ -136,6 +169,18 @@ export function createCreditLedgerStore(database: Database, teams: TeamStore) {
       let released = 0;
       for (const entry of stale) if (await release(entry._id)) released += 1;
       return released;
+    },
+
+    /**
+     * When the team's latest page (a scrape, or a page of a crawl or batch) was charged since `since`:
+     * pages are charged when they succeed, and the other work (map, search) is not a page.
+     */
+    async lastPageChargedSince(teamId: string, since: Date): Promise<Date | undefined> {
+      const entry = await ledger.findOne(
+        { teamId, state: 'charged', at: { $gte: since }, reason: { $nin: [...NOT_PAGES] } },
+        { sort: { at: -1 } },
+      );
+      return entry?.at;
     },
 
     entriesForTeam: (teamId: string, { limit = 100 }: { limit?: number } = {}) =>

@@ -170,6 +170,8 @@ export function createPageTaskStore(database: Database) {
     countInStates: (jobId: string, states: readonly PageTaskState[]) =>
       tasks.countDocuments({ jobId, state: { $in: [...states] } }),
     /** Pages of all the team's jobs running now, on any instance (live leases only). */
+    /** The team's pages waiting for a browser (queue status). */
+    countQueuedForTeam: (teamId: string) => tasks.countDocuments({ teamId, state: 'queued' }),
     countRunningForTeam: (teamId: string, now = new Date()) =>
       tasks.countDocuments({ teamId, state: 'leased', leaseExpiresAt: { $gt: now } }),
     get: (id: string) => tasks.findOne({ _id: id }),

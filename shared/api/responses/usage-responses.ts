@@ -39,3 +39,40 @@ export const ConcurrencyCheck = z.object({
   maxConcurrency: z.int().min(1),
 });
 export type ConcurrencyCheck = z.infer<typeof ConcurrencyCheck>;
+
+/** One month of usage: ISO start and end of the month (UTC), and the key with `byApiKey`. */
+const UsagePeriodFields = {
+  startDate: z.string().nullable(),
+  endDate: z.string().nullable(),
+  apiKey: z.string().optional(),
+};
+
+/** `GET /v{1,2}/team/credit-usage/historical[?byApiKey=true]`: credits by month, oldest first. */
+export const CreditUsageHistorical = z.object({
+  success: z.literal(true),
+  periods: z.array(z.object({ ...UsagePeriodFields, creditsUsed: z.int().min(0) })),
+});
+export type CreditUsageHistorical = z.infer<typeof CreditUsageHistorical>;
+
+/** `GET /v{1,2}/team/token-usage/historical[?byApiKey=true]`: model tokens by month, oldest first. */
+export const TokenUsageHistorical = z.object({
+  success: z.literal(true),
+  periods: z.array(z.object({ ...UsagePeriodFields, tokensUsed: z.int().min(0) })),
+});
+export type TokenUsageHistorical = z.infer<typeof TokenUsageHistorical>;
+
+/** `?byApiKey=true` of the historical usage routes; any value but `true` and `false` is a 400. */
+export const UsageHistoryQuery = z.object({
+  byApiKey: z.enum(['true', 'false']).optional(),
+});
+
+/** `GET /v{1,2}/team/queue-status`: the team's queue of pages and its limit. */
+export const QueueStatus = z.object({
+  success: z.literal(true),
+  jobsInQueue: z.int().min(0),
+  activeJobsInQueue: z.int().min(0),
+  waitingJobsInQueue: z.int().min(0),
+  maxConcurrency: z.int().min(1),
+  mostRecentSuccess: z.string().nullable(),
+});
+export type QueueStatus = z.infer<typeof QueueStatus>;
