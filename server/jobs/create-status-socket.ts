@@ -33,8 +33,36 @@ export function createStatusSocket({
 }) {
   const server = new WebSocketServer({ noServer: true });
 
-  /** `doneMessage`: also send `done` as a message before the close reason that carries it. */
-  const stream = async (socket: WebSocket, teamId: string, id: string, doneMessage: boolean) => {
+  /**
+   * The last message: the job's final counts, which watchers report as their last snapshot (they
+   * said "completed 0/0" when it carried none). The documents went before, so it carries no
+   * documents of its own. A v2 job that failed or was cancelled ends with a status snapshot
+   * instead of `done`, which both v2 watchers would report as completed; v1's Python watcher knows
+   * only `done`.
+   */
+  const finalMessage = async (teamId: string, id: string, pathname: string) => {
+    const final = await jobs.status(teamId, id, { skip: 0, limit: 1 });
+    const counts = {
+      status: final?.status ?? 'failed',
+      completed: final?.completed ?? 0,
+      total: final?.total ?? 0,
+      creditsUsed: final?.creditsUsed ?? 0,
+      expiresAt: final?.expiresAt ?? null,
+      next: null,
+      data: [],
+    };
+    const type = counts.status === 'completed' || !pathname.startsWith('/v2/') ? 'done' : 'status';
+    return { type, data: counts };
+  };
+
+  /** `doneMessage`: also send the final message before the close reason that says `done`. */
+  const stream = async (
+    socket: WebSocket,
+    teamId: string,
+    id: string,
+    doneMessage: boolean,
+    pathname: string,
+  ) => {
     const first = await jobs.status(teamId, id, { skip: 0, limit: Number.MAX_SAFE_INTEGER });
     if (first === undefined) {
       // Firecrawl's close code for no such job (contract §7.7); another team's job is answered
@@ -48,7 +76,7 @@ export function createStatusSocket({
     let status = first.status;
     while (socket.readyState === socket.OPEN) {
       if (status !== 'scraping') {
-        if (doneMessage) socket.send(JSON.stringify({ type: 'done' }));
+        if (doneMessage) socket.send(JSON.stringify(await finalMessage(teamId, id, pathname)));
         socket.close(1000, JSON.stringify({ type: 'done' }));
         return;
       }
@@ -83,7 +111,7 @@ export function createStatusSocket({
         // would report a message as a second `done`), while Python's reads messages only: they
         // differ in how they send the key, JS as the subprotocol, Python in Authorization.
         const doneMessage = pathname.startsWith('/v2/') || header !== undefined;
-        stream(ws, team.id, id, doneMessage).catch((err: unknown) => {
+        stream(ws, team.id, id, doneMessage, pathname).catch((err: unknown) => {
           log.warn('status socket failed', { job: id, error: String(err) });
           if (ws.readyState === ws.OPEN)
             ws.close(1011, JSON.stringify({ type: 'error', error: 'Internal error' }));

@@ -276,9 +276,12 @@ describe('crawl', () => {
     watcher.on('document', (doc: { metadata?: { sourceURL?: string } }) =>
       documents.push(doc.metadata?.sourceURL ?? ''),
     );
-    const done = new Promise<{ status: string }>((resolve) => watcher.on('done', resolve));
+    const done = new Promise<{ status: string; completed?: number; total?: number }>((resolve) =>
+      watcher.on('done', resolve),
+    );
     await watcher.start();
-    expect((await done).status).toBe('completed');
+    // The final message carries the job's counts, which the watcher reports with `done`.
+    expect(await done).toMatchObject({ status: 'completed', completed: 5, total: 5 });
     expect(new Set(documents).size).toBe(5);
 
     // The key as the subprotocol, echoed; Firecrawl's close codes for a bad key and an unknown job.

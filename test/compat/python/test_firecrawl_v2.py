@@ -157,7 +157,7 @@ def test_watcher(firecrawl, site, kind):
     watcher = firecrawl.watcher(started.id, kind=kind, poll_interval=1, timeout=60)
     finished = threading.Event()
     seen = []
-    watcher.add_listener(lambda job: seen.append(job.status))
+    watcher.add_listener(lambda job: seen.append((job.status, job.completed, job.total)))
     watcher.add_event_listener("done", lambda detail: finished.set())
     watcher.start()
     try:
@@ -167,11 +167,13 @@ def test_watcher(firecrawl, site, kind):
     final = (firecrawl.get_crawl_status if kind == "crawl" else firecrawl.get_batch_scrape_status)(started.id)
     assert final.status == "completed"
     assert final.completed == (4 if kind == "crawl" else 2)
+    # The last snapshot the watcher hands its listeners carries the job's real counts, not 0/0.
+    assert seen[-1] == ("completed", final.completed, final.total), seen
 
 
-def test_unserved_extract_fails_at_once_naming_the_feature(firecrawl, site):
+def test_unserved_monitors_fail_at_once_naming_the_feature(firecrawl):
     with pytest.raises(Exception, match="does not serve"):
-        firecrawl.start_extract(urls=[site("/about.html")], prompt="x")
+        firecrawl.list_monitors()
 
 
 def test_map_lists_sitemap_and_linked_pages_ranked_by_search(firecrawl, site):
