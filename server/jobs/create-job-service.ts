@@ -54,9 +54,15 @@ export function createJobService({
     if (spec.webhook !== undefined) await checkUrl(spec.webhook.url, 'Webhook URL');
   };
 
+  /**
+   * The team's crawl or batch job. Extract and llms.txt jobs live in the same store but are not
+   * page-task jobs: on these routes they do not exist (reading one here would "finish" it).
+   */
   const ownJob = async (teamId: string, id: string) => {
     const job = await stores.jobs.get(id);
-    return job !== undefined && job.teamId === teamId ? job : undefined;
+    return job !== undefined && job.teamId === teamId && (job.kind === 'crawl' || job.kind === 'batch')
+      ? job
+      : undefined;
   };
 
   const takeIdempotencyKey = async (teamId: string, key: string | undefined, jobId: string) => {
