@@ -100,6 +100,16 @@ export const Config = z.object({
    */
   SEARCH_PROVIDER: z.preprocess(emptyAsUnset, z.enum(['local', 'searxng', 'browser']).optional()),
   SEARXNG_URL: z.preprocess(emptyAsUnset, z.url({ protocol: /^https?$/ }).optional()),
+  /**
+   * The largest document `POST /v2/parse` takes, in bytes (default 50 MiB, Firecrawl's limit). The
+   * body is refused with a 413 while it is read, never held beyond this.
+   */
+  PARSE_MAX_FILE_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(512 * 1024 * 1024)
+    .default(50 * 1024 * 1024),
   /** The engine whose result pages browser search opens. */
   SEARCH_ENGINE: z.preprocess(emptyAsUnset, z.enum(['duckduckgo', 'bing', 'google']).default('duckduckgo')),
   /** Another origin serving the engine's result pages (a mirror, or a test fixture). */

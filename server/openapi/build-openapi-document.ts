@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { JsonValue } from '../../shared/api/json-value';
 import { FormatNameV2, FormatV2 } from '../../shared/api/v2/formats';
-import type { ApiOperation } from './api-operations';
+import type { ApiOperation, MultipartBody } from './api-operations';
 import { querySchemas, requestSchemas, responseSchemas } from './api-schemas';
 
 type JsonSchema = Record<string, unknown>;
@@ -104,6 +104,7 @@ function operationObject(operation: ApiOperation, shared: Record<string, unknown
       : {
           requestBody: { required: true, content: { 'application/json': { schema: ref(operation.body) } } },
         }),
+    ...(operation.multipart === undefined ? {} : { requestBody: multipartRequestBody(operation.multipart) }),
     responses: Object.fromEntries(
       Object.entries(operation.responses).map(([status, response]) => [
         status,
@@ -116,6 +117,17 @@ function operationObject(operation: ApiOperation, shared: Record<string, unknown
         },
       ]),
     ),
+  };
+}
+
+/** A multipart/form-data request body: an object of its parts (OpenAPI 3.1 §4.8.14.4). */
+function multipartRequestBody({ parts, required }: MultipartBody) {
+  const properties = Object.fromEntries(
+    Object.entries(parts).map(([name, part]) => [name, { ...part.schema, description: part.description }]),
+  );
+  return {
+    required: true,
+    content: { 'multipart/form-data': { schema: { type: 'object', properties, required } } },
   };
 }
 

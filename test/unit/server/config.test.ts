@@ -13,6 +13,7 @@ describe('configuration from the environment', () => {
       ALLOWED_PRIVATE_HOSTS: [],
       STEALTH_BROWSERS: 1,
       HTTP_FAST_PATH: true,
+      PARSE_MAX_FILE_BYTES: 52_428_800,
       SEARCH_ENGINE: 'duckduckgo',
       TEAM_CONCURRENCY: 10,
       RATE_LIMIT_PER_MINUTE: 0,
