@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { ScrapeRequestV2 } from '../../shared/api/v2/scrape-request';
+import { requestedParsers } from './pdf/requested-parsers';
 
 const INDEX_PAGE = /\/index\.(html?|php|shtml|xml)$/i;
 
@@ -35,7 +36,9 @@ export function cacheVariant(request: ScrapeRequestV2) {
     country: request.location?.country ?? null,
     languages: request.location?.languages ?? null,
     // An entry made without PDF parsing holds the PDF itself, and is only good for the same request.
-    parsePdf: request.parsers.includes('pdf'),
+    // The PDF parser's options (maxPages, pages, pageMarkers) and the image parser change what is
+    // made from the capture, not the capture: the derivation memo keys on them instead.
+    parsePdf: requestedParsers(request.parsers).pdf !== undefined,
     // A page captured with certificate checks off must not answer a request that wants them on.
     skipTlsVerification: request.skipTlsVerification,
     // Only a capture made for the branding format carries it; absent otherwise, so older keys stay valid.

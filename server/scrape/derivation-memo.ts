@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { PageCapture } from '../../shared/protocol/messages';
 import { approximateBytes, createBoundedLru } from '../store/bounded-lru';
 import type { PageDerivation, PageDeriveOptions } from '../workers/derive-page';
@@ -11,9 +12,17 @@ export const DERIVATION_MEMO_MAX_BYTES = 16 * 1024 * 1024;
 
 type Derive = (capture: PageCapture, options: PageDeriveOptions) => Promise<PageDerivation>;
 
-/** The options as a string: sets become sorted arrays, so equal options make equal keys. */
+/**
+ * The options as a string: sets become sorted arrays, so equal options make equal keys; every
+ * option that changes the output is in it (PDF parser options, the page-reading formats' requests).
+ * A digest of them, so that a request with a hundred attribute selectors keys no bigger than any other.
+ */
 export const deriveOptionsKey = (options: PageDeriveOptions) =>
-  JSON.stringify(options, (_key, value: unknown) => (value instanceof Set ? [...value].sort() : value));
+  createHash('sha256')
+    .update(
+      JSON.stringify(options, (_key, value: unknown) => (value instanceof Set ? [...value].sort() : value)),
+    )
+    .digest('base64url');
 
 function deepFreeze<T>(value: T): T {
   if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {

@@ -1,5 +1,6 @@
 import type { BrandingProfile } from '../../shared/branding/branding-profile';
 import type { ActionOutputs } from '../../shared/protocol/messages';
+import type { MenuProfile, ProductProfile } from '../../shared/api/responses/page-profiles';
 import type { ChangeTracking } from './formats/change-tracking-format';
 
 /**
@@ -23,6 +24,19 @@ export interface ScrapeDocument {
   json?: unknown;
   summary?: string;
   changeTracking?: ChangeTracking;
+  /** The attributes format: each selector's attribute values, in document order. */
+  attributes?: Array<{ selector: string; attribute: string; values: string[] }>;
+  /** The highlights format: the passages that best answer its query, verbatim. */
+  highlights?: string;
+  /** The question format (and the deprecated query format). */
+  answer?: string;
+  product?: ProductProfile;
+  menu?: MenuProfile;
+  /** The audio and video formats: the page's first direct media file. */
+  audio?: string;
+  video?: string;
+  /** A PDF's pages, with the PDF parser's `pages: true`. */
+  pages?: Array<{ pageNumber: number; markdown: string }>;
   warning?: string;
   metadata: ScrapeMetadata;
 }

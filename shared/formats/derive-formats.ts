@@ -54,11 +54,17 @@ export function deriveFormats(
   options: DeriveOptions,
   /** What the caller had parsed already (derive-fetched-page.ts), so as not to parse it again. */
   parsed?: ParsedCapture,
+  /**
+   * Sees the raw HTML's document when it is parsed here, before deriving changes it, so that a
+   * caller reading more of the page (the server's page-reading formats) need not parse it again.
+   */
+  readRaw?: (rawDocument: Document) => void,
 ): DerivedFormats {
   const kind = documentKind(capture.contentType);
   if (kind !== 'html') return deriveFromBody(capture, kind, options);
 
   const rawDocument = parsed === undefined ? parseHtml(capture.rawHtml) : undefined;
+  if (rawDocument !== undefined) readRaw?.(rawDocument);
   const { metadata, images, pageBase, pageLinks } =
     parsed?.raw ?? readRawHtml(rawDocument as Document, capture.url, options);
   const renderedHtml = capture.renderedHtml || capture.rawHtml;

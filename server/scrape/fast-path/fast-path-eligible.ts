@@ -1,6 +1,9 @@
 import type { ScrapeOptionsV2 } from '../../../shared/api/v2/scrape-options';
 
-/** Formats made from the page's HTML alone (json, summary and changeTracking read its Markdown). */
+/**
+ * Formats made from the page's HTML alone (json, summary, changeTracking, question and the like
+ * read its Markdown; attributes, product, menu, audio and video its HTML).
+ */
 const HTML_FORMATS = new Set([
   'markdown',
   'html',
@@ -10,6 +13,14 @@ const HTML_FORMATS = new Set([
   'json',
   'summary',
   'changeTracking',
+  'attributes',
+  'highlights',
+  'question',
+  'query',
+  'product',
+  'menu',
+  'audio',
+  'video',
 ]);
 
 /**

@@ -5,7 +5,7 @@ const MIN_SENTENCE_WORDS = 4;
 const MAX_SENTENCES_SCORED = 2_000;
 
 /** Words too common to say what a page is about (English; other languages still rank by frequency). */
-const STOP_WORDS = new Set(
+export const STOP_WORDS = new Set(
   `a about above after again all also am an and any are as at be because been before being below
   between both but by can could did do does doing down during each few for from further had has have
   having he her here hers him his how i if in into is it its itself just me more most my no nor not

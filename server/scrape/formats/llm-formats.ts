@@ -4,10 +4,16 @@ import { errors } from '../../http/errors';
 import { LlmError, type LlmProvider } from '../../llm/llm-provider';
 import type { Log } from '../../log';
 import type { ChangeSnapshotStore } from '../../store/stores/change-snapshot-store';
+import type { MenuProfile, ProductProfile } from '../../../shared/api/responses/page-profiles';
 import { type ChangeTracking, changeTrackingFormat } from './change-tracking-format';
 import type { PageFacts } from './fill-schema';
+import { highlightsFormat } from './highlights-format';
 import { jsonFormat } from './json-format';
+import { menuFormat } from './menu-format';
 import { pageFacts } from './page-facts';
+import type { PageReads } from './page-reads';
+import { productFormat } from './product-format';
+import { directQuoteFormat, questionFormat } from './question-format';
 import type { RequestSchemas } from './request-schemas';
 import { summaryFormat } from './summary-format';
 
@@ -21,16 +27,34 @@ export interface LlmFormats {
   json?: unknown;
   summary?: string;
   changeTracking?: ChangeTracking;
+  highlights?: string;
+  /** The question format, or the query format. */
+  answer?: string;
+  product?: ProductProfile;
+  menu?: MenuProfile;
   warnings: string[];
 }
 
-/** Formats that need the page's text: json, summary and changeTracking (each in its own file). */
-export const LLM_FORMATS = new Set<string>(['json', 'summary', 'changeTracking']);
+/**
+ * Formats that need the page's text (each in its own file): json, summary, changeTracking,
+ * highlights, question and query; product and menu too, which ask a model for what the page does
+ * not publish as structured data.
+ */
+export const LLM_FORMATS = new Set<string>([
+  'json',
+  'summary',
+  'changeTracking',
+  'highlights',
+  'question',
+  'query',
+  'product',
+  'menu',
+]);
 
 /**
- * Computes the json, summary and changeTracking formats from a capture and its Markdown. An LLM
- * that fails the json format fails the scrape with a clear 500 (there is no honest partial
- * answer); summary falls back to extraction with a warning.
+ * Computes the formats that read the page's text from a capture and its Markdown. An LLM that
+ * fails the json format fails the scrape with a clear 500 (there is no honest partial answer);
+ * summary and question fall back to extraction, product and menu to nothing, with a warning.
  */
 export async function llmFormats(
   { llm: configuredLlm, changeSnapshots, log }: LlmFormatDeps,
@@ -42,6 +66,7 @@ export async function llmFormats(
     schemas,
     teamId,
     facts: givenFacts,
+    reads,
   }: {
     request: ScrapeRequestV2;
     capture: PageCapture;
@@ -51,14 +76,23 @@ export async function llmFormats(
     teamId: string;
     /** Read by the derivation worker when the formats need them. */
     facts?: PageFacts | undefined;
+    /** What the derivation worker read of the page for product and menu. */
+    reads?: PageReads | undefined;
   },
 ): Promise<LlmFormats> {
   const out: LlmFormats = { warnings: [] };
   // Zero data retention: the page is not handed to a model that may keep it.
   const llm = request.zeroDataRetention === true ? undefined : configuredLlm;
-  if (llm !== configuredLlm) {
+  // highlights and directQuote never ask a model: nothing to say about them.
+  const asksModel = request.formats.some(
+    (format) =>
+      LLM_FORMATS.has(format.type) &&
+      format.type !== 'highlights' &&
+      !(format.type === 'query' && format.mode === 'directQuote'),
+  );
+  if (llm !== configuredLlm && asksModel) {
     out.warnings.push(
-      'With zeroDataRetention the page is not sent to the LLM; json, summary and change tracking used the built-in methods.',
+      'With zeroDataRetention the page is not sent to the LLM; the formats that would ask it used the built-in methods.',
     );
   }
   let read: PageFacts | undefined = givenFacts;
@@ -79,6 +113,30 @@ export async function llmFormats(
         jsonFormat({ capture, markdown, metadata, schema: schemas.json, prompt: format.prompt, llm, facts }),
       );
       out.json = result.value;
+      note(result.warning);
+    } else if (format.type === 'highlights') {
+      const result = highlightsFormat(markdown, format.query);
+      out.highlights = result.value ?? '';
+      note(result.warning);
+    } else if (format.type === 'question' || (format.type === 'query' && format.mode === 'freeform')) {
+      const result = await questionFormat(
+        markdown,
+        format.type === 'question' ? format.question : format.prompt,
+        llm,
+      );
+      out.answer = result.value ?? '';
+      note(result.warning);
+    } else if (format.type === 'query') {
+      const result = directQuoteFormat(markdown, format.prompt);
+      out.answer = result.value ?? '';
+      note(result.warning);
+    } else if (format.type === 'product') {
+      const result = await productFormat({ markdown, pageUrl: capture.url, llm, published: reads?.product });
+      if (result.value !== undefined) out.product = result.value;
+      note(result.warning);
+    } else if (format.type === 'menu') {
+      const result = await menuFormat({ markdown, pageUrl: capture.url, llm, published: reads?.menu });
+      if (result.value !== undefined) out.menu = result.value;
       note(result.warning);
     } else if (format.type === 'summary') {
       const result = await summaryFormat(markdown, llm);

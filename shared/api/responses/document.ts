@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MenuProfile, ProductProfile } from './page-profiles';
 
 /**
  * What the wire carries for one scraped page (contract §3.5), as documentation and for response
@@ -28,6 +29,21 @@ export const Document = z.looseObject({
   actions: z.looseObject({}).optional(),
   changeTracking: z.looseObject({}).optional(),
   branding: z.looseObject({}).optional(),
+  /** The attributes format: each selector's attribute values, in document order. */
+  attributes: z
+    .array(z.object({ selector: z.string(), attribute: z.string(), values: z.array(z.string()) }))
+    .optional(),
+  /** The highlights format: the best passages, verbatim, separated by blank lines. */
+  highlights: z.string().optional(),
+  /** The question format, or the query format. */
+  answer: z.string().optional(),
+  product: ProductProfile.optional(),
+  menu: MenuProfile.optional(),
+  /** The URL of the page's audio or video file. */
+  audio: z.string().optional(),
+  video: z.string().optional(),
+  /** A PDF's pages, with the PDF parser's `pages: true`. */
+  pages: z.array(z.object({ pageNumber: z.int(), markdown: z.string() })).optional(),
   warning: z.string().optional(),
   metadata: DocumentMetadata,
 });

@@ -8,6 +8,15 @@ const V1_ONLY_FORMATS: Record<string, string> = {
   extract: '{ "type": "json" }',
 };
 
+/** Bounds of the attributes format: every selector is matched against the whole page. */
+export const MAX_ATTRIBUTE_SELECTORS = 100;
+export const MAX_SELECTOR_CHARS = 1_000;
+export const MAX_ATTRIBUTE_NAME_CHARS = 256;
+/** A question, highlights query or query prompt: as long as a json prompt. */
+export const MAX_QUESTION_CHARS = 10_000;
+
+const Question = z.string().trim().min(1).max(MAX_QUESTION_CHARS);
+
 const formatObjects = [
   z.object({ type: z.literal('markdown') }),
   z.object({ type: z.literal('html') }),
@@ -36,6 +45,34 @@ const formatObjects = [
     quality: z.int().min(1).max(100).optional(),
     viewport: Viewport.optional(),
   }),
+  /** Values of an attribute on the elements a CSS selector matches, read from the page's HTML. */
+  z.strictObject({
+    type: z.literal('attributes'),
+    selectors: z
+      .array(
+        z.strictObject({
+          selector: z.string().trim().min(1).max(MAX_SELECTOR_CHARS),
+          attribute: z.string().trim().min(1).max(MAX_ATTRIBUTE_NAME_CHARS),
+        }),
+      )
+      .min(1)
+      .max(MAX_ATTRIBUTE_SELECTORS),
+  }),
+  /** The passages of the page that best answer `query`, verbatim. */
+  z.strictObject({ type: z.literal('highlights'), query: Question }),
+  /** An answer to `question` from the page. */
+  z.strictObject({ type: z.literal('question'), question: Question }),
+  /** The older form of question; `directQuote` answers with a passage of the page, verbatim. */
+  z.strictObject({
+    type: z.literal('query'),
+    prompt: Question,
+    mode: z.enum(['freeform', 'directQuote']).default('freeform'),
+  }),
+  z.object({ type: z.literal('product') }),
+  z.object({ type: z.literal('menu') }),
+  /** The URL of the page's audio or video file. */
+  z.object({ type: z.literal('audio') }),
+  z.object({ type: z.literal('video') }),
 ] as const;
 
 /** The format names that `formats` accepts in place of `{ type }` objects. */
@@ -43,8 +80,10 @@ export const FormatNameV2 = z.enum(formatObjects.map((format) => format.shape.ty
 
 /**
  * One entry of v2 `formats`: a format name or a format object, always parsed to the object
- * (`"html"` → `{ type: "html" }`). The json and changeTracking objects are strict (so a
- * `systemPrompt` is a 400), the others drop unknown keys.
+ * (`"html"` → `{ type: "html" }`). The objects with fields of their own (json, changeTracking,
+ * attributes, highlights, question, query) are strict, so a `systemPrompt` or a misspelt field is
+ * a 400; the others drop unknown keys. A name whose object needs fields (`"attributes"`,
+ * `"question"`) is a 400 naming the missing field.
  */
 export const FormatV2 = z.preprocess(
   (entry, ctx) => {
@@ -66,8 +105,19 @@ export type FormatTypeV2 = FormatV2['type'];
 export const FormatsV2 = z
   .array(FormatV2)
   .superRefine((formats, ctx) => {
-    if (formats.filter((f) => f.type === 'screenshot').length > 1) {
+    const count = (...types: string[]) => formats.filter((f) => types.includes(f.type)).length;
+    if (count('screenshot') > 1) {
       ctx.addIssue({ code: 'custom', message: 'You may only specify one screenshot format' });
+    }
+    if (count('attributes') > 1) {
+      ctx.addIssue({ code: 'custom', message: 'You may only specify one attributes format' });
+    }
+    if (count('highlights') > 1) {
+      ctx.addIssue({ code: 'custom', message: 'You may only specify one highlights format' });
+    }
+    // Both answer in the document's one `answer` field.
+    if (count('question', 'query') > 1) {
+      ctx.addIssue({ code: 'custom', message: 'You may only specify one question or query format' });
     }
     const types = new Set(formats.map((f) => f.type));
     if (types.has('changeTracking') && !types.has('markdown')) {
