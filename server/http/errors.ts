@@ -154,4 +154,23 @@ export const errors = {
     }),
   browserFailed: (message: string) =>
     new ApiError(500, `All scraping engines failed! -- ${message}`, { code: 'SCRAPE_ALL_ENGINES_FAILED' }),
+  /** Firecrawl's code and status for a `lockdown` scrape the cache cannot answer. */
+  lockdownCacheMiss: (window: string) =>
+    new ApiError(
+      404,
+      `lockdown: no cached copy of this page${window === '' ? '' : ` ${window}`} was found, and lockdown never contacts the site. Scrape it once without lockdown to cache it.`,
+      { code: 'SCRAPE_LOCKDOWN_CACHE_MISS' },
+    ),
+  /** A `minAge` scrape the cache cannot answer: a copy that old can only come from the cache. */
+  noCachedCopy: (window: string) =>
+    new ApiError(
+      404,
+      `No cached copy of this page${window === '' ? '' : ` ${window}`} was found; with minAge the page is served only from the cache, and the site was not contacted.`,
+      { code: 'SCRAPE_NO_CACHED_DATA' },
+    ),
+  /** The PII redaction could not run (its LLM failed): the document is not returned unredacted. */
+  redactionFailed: (reason: string) =>
+    new ApiError(500, `PII redaction failed, so the page is not returned: ${reason}`, {
+      code: 'SCRAPE_PII_REDACTION_FAILED',
+    }),
 } as const;

@@ -20,6 +20,11 @@ export interface CrawlRules {
   allowSubdomains: boolean;
   ignoreQueryParameters: boolean;
   deduplicateSimilarURLs: boolean;
+  /**
+   * The user-agent token robots.txt is read for (`robotsUserAgent`); absent: Firecrawl's agent.
+   * Optional, so that jobs stored before it existed read as before.
+   */
+  robotsUserAgent?: string | undefined;
 }
 
 export type CompiledPatterns = { include: RE2JS[]; exclude: RE2JS[] };
@@ -160,8 +165,13 @@ export function judgeTarget({
   const sameHost = bareHost(url.host) === bareHost(start.host);
   if (sameHost && !rules.crawlEntireDomain && !url.pathname.startsWith(start.pathname)) return 'skip';
   if (SKIPPED_EXTENSIONS.test(url.pathname)) return 'skip';
-  if (robots !== undefined && !robots.allows(url)) return 'robots';
+  if (robots !== undefined && !robotsFor(robots, rules).allows(url)) return 'robots';
   return 'follow';
+}
+
+/** robots.txt as the crawl's agent reads it (`robotsUserAgent`, or the default agent). */
+export function robotsFor(robots: RobotsRules, rules: Pick<CrawlRules, 'robotsUserAgent'>): RobotsRules {
+  return rules.robotsUserAgent === undefined ? robots : robots.forAgent(rules.robotsUserAgent);
 }
 
 /** Host rules: the start host; subdomains and other sites only when asked for. */

@@ -1,6 +1,7 @@
 import type { CrawlRequestV1 } from '../../shared/api/v1/crawl-request';
 import type { CrawlRequestV2 } from '../../shared/api/v2/crawl-request';
 import type { WebhookV2 } from '../../shared/api/v2/crawl-webhook';
+import { servesFromCacheOnly } from '../../shared/api/v2/cache-only';
 import type { ScrapeOptionsV2 } from '../../shared/api/v2/scrape-options';
 import type { CrawlRules } from './crawl-rules';
 
@@ -52,7 +53,7 @@ type CrawlRequestFields = Pick<
   | 'delay'
   | 'webhook'
   | 'zeroDataRetention'
-> & { scrapeOptions: ScrapeOptionsV2 };
+> & { scrapeOptions: ScrapeOptionsV2; robotsUserAgent?: string | null | undefined };
 
 /** A crawl's spec from either version's request; `differences` holds what the versions name differently. */
 function crawlSpec(
@@ -66,7 +67,13 @@ function crawlSpec(
     options: Record<string, unknown>;
   },
 ): JobSpec {
-  const { version, maxPathDepth, crawlEntireDomain, sitemap } = differences;
+  const { version, maxPathDepth, crawlEntireDomain } = differences;
+  // A cache-only crawl (lockdown, minAge) must not reach the site: no robots.txt, no sitemap. Its
+  // links come from the cached pages.
+  const cacheOnly = servesFromCacheOnly(request.scrapeOptions);
+  const sitemap = cacheOnly ? 'skip' : differences.sitemap;
+  const ignoreRobotsTxt = cacheOnly || request.ignoreRobotsTxt;
+  const robotsUserAgent = request.robotsUserAgent ?? undefined;
   return {
     version,
     scrapeOptions: request.scrapeOptions,
@@ -85,10 +92,11 @@ function crawlSpec(
         allowSubdomains: request.allowSubdomains,
         ignoreQueryParameters: request.ignoreQueryParameters,
         deduplicateSimilarURLs: request.deduplicateSimilarURLs,
+        ...optional({ robotsUserAgent }),
       },
       limit: request.limit,
       sitemap,
-      ignoreRobotsTxt: request.ignoreRobotsTxt,
+      ignoreRobotsTxt,
     },
     options: {
       includePaths: request.includePaths,
@@ -97,12 +105,13 @@ function crawlSpec(
       crawlEntireDomain,
       allowExternalLinks: request.allowExternalLinks,
       allowSubdomains: request.allowSubdomains,
-      ignoreRobotsTxt: request.ignoreRobotsTxt,
+      ignoreRobotsTxt,
       deduplicateSimilarURLs: request.deduplicateSimilarURLs,
       ignoreQueryParameters: request.ignoreQueryParameters,
       regexOnFullURL: request.regexOnFullURL,
       ...differences.options,
-      ...optional({ maxDiscoveryDepth: request.maxDiscoveryDepth, delay: request.delay }),
+      ...(cacheOnly ? { sitemap } : {}),
+      ...optional({ maxDiscoveryDepth: request.maxDiscoveryDepth, delay: request.delay, robotsUserAgent }),
       scrapeOptions: request.scrapeOptions,
     },
   };

@@ -1,11 +1,13 @@
-/** The user agents whose robots.txt groups apply to Tabhive's crawler, as for Firecrawl's (contract §8). */
-const AGENTS = ['firecrawlagent'];
+/** The user-agent token whose robots.txt groups apply to Tabhive's crawler by default, as for Firecrawl's (contract §8). */
+export const DEFAULT_ROBOTS_AGENT = 'FirecrawlAgent';
 
 export interface RobotsRules {
   allows(url: URL): boolean;
   /** Seconds between requests, from `Crawl-delay`. */
   crawlDelay: number | undefined;
   sitemaps: string[];
+  /** The same robots.txt read for another user-agent token (a crawl's `robotsUserAgent`). */
+  forAgent(userAgent: string): RobotsRules;
 }
 
 interface Rule {
@@ -13,14 +15,32 @@ interface Rule {
   path: string;
 }
 
+interface Group {
+  agents: string[];
+  rules: Rule[];
+  delay?: number;
+}
+
 /**
- * Parses robots.txt (RFC 9309): the group for our agent, or `*`; the longest matching rule wins,
- * `Allow` on a tie; `*` and a final `$` in paths. Patterns are matched by hand, never as regexes.
+ * The product token of a user-agent value, lower-cased: `Googlebot/2.1` and `googlebot` name the
+ * same crawler (RFC 9309 §2.2.1 matches tokens case-insensitively; versions are not part of them).
  */
-export function parseRobotsTxt(text: string): RobotsRules {
-  const groups: Array<{ agents: string[]; rules: Rule[]; delay?: number }> = [];
+export function productToken(value: string): string {
+  const trimmed = value.trim();
+  if (trimmed === '*') return '*';
+  return (/^[A-Za-z0-9_-]+/.exec(trimmed)?.[0] ?? '').toLowerCase();
+}
+
+/**
+ * Parses robots.txt (RFC 9309): the groups for the crawler's agent token, or else `*`; the longest
+ * matching rule wins, `Allow` on a tie; `*` and a final `$` in paths. Patterns are matched by hand,
+ * never as regexes. The default agent is DEFAULT_ROBOTS_AGENT; `forAgent` reads the same file for
+ * another.
+ */
+export function parseRobotsTxt(text: string, userAgent: string = DEFAULT_ROBOTS_AGENT): RobotsRules {
+  const groups: Group[] = [];
   const sitemaps: string[] = [];
-  let current: (typeof groups)[number] | undefined;
+  let current: Group | undefined;
   let lastWasAgent = false;
   for (const rawLine of text.split(/\r?\n/)) {
     const line = rawLine.replace(/#.*/, '').trim();
@@ -33,7 +53,7 @@ export function parseRobotsTxt(text: string): RobotsRules {
         current = { agents: [], rules: [] };
         groups.push(current);
       }
-      current.agents.push(value.toLowerCase());
+      current.agents.push(productToken(value));
       lastWasAgent = true;
       continue;
     }
@@ -47,13 +67,26 @@ export function parseRobotsTxt(text: string): RobotsRules {
       if (Number.isFinite(delay) && delay >= 0) current.delay = delay;
     }
   }
-  const ours = groups.filter((group) => group.agents.some((agent) => AGENTS.includes(agent)));
+  const readings = new Map<string, RobotsRules>();
+  const readFor = (agent: string): RobotsRules => {
+    const token = productToken(agent);
+    let reading = readings.get(token);
+    if (reading === undefined) {
+      reading = { ...rulesFor(groups, token), sitemaps, forAgent: readFor };
+      readings.set(token, reading);
+    }
+    return reading;
+  };
+  return readFor(userAgent);
+}
+
+/** The rules and crawl delay of the groups naming `token`, or of the `*` groups when none does. */
+function rulesFor(groups: readonly Group[], token: string): Pick<RobotsRules, 'allows' | 'crawlDelay'> {
+  const ours = token === '' ? [] : groups.filter((group) => group.agents.includes(token));
   const chosen = ours.length > 0 ? ours : groups.filter((group) => group.agents.includes('*'));
   const rules = chosen.flatMap((group) => group.rules);
-  const crawlDelay = chosen.find((group) => group.delay !== undefined)?.delay;
   return {
-    sitemaps,
-    crawlDelay,
+    crawlDelay: chosen.find((group) => group.delay !== undefined)?.delay,
     allows(url) {
       const target = url.pathname + url.search;
       let best: Rule | undefined;

@@ -1,11 +1,13 @@
+import { servesFromCacheOnly } from '../../shared/api/v2/cache-only';
 import type { ScrapeRequestV2 } from '../../shared/api/v2/scrape-request';
 import type { PageCapture } from '../../shared/protocol/messages';
+import { errors } from '../http/errors';
 import type { Log } from '../log';
 import { createBoundedLru } from '../store/bounded-lru';
 import { StoreUnavailableError } from '../store/database';
 import { PUBLIC_SCOPE, type CacheStore } from '../store/stores/cache-store';
 import { cacheKey, normalizeCacheUrl } from './cache-key';
-import { DEFAULT_MAX_AGE_MS, mayReadCache, mayWriteCache } from './cache-policy';
+import { cacheWindow, describeCacheWindow, mayReadCache, mayWriteCache } from './cache-policy';
 import { looksLikeLoadingPlaceholder } from './loading-placeholder';
 
 /**
@@ -48,6 +50,10 @@ export type CaptureSource = { scope: typeof PUBLIC_SCOPE } | { scope: 'team' };
  * and the next request should try the page again rather than be served the placeholder for the
  * two days of the default maxAge. (Caching it for a short while would spare the site repeated
  * visits, but would answer those callers with the same empty capture they can retry themselves.)
+ *
+ * A cache-only request (`lockdown`, `minAge`) never takes a fresh capture: a miss is a 404
+ * (SCRAPE_LOCKDOWN_CACHE_MISS with lockdown, else SCRAPE_NO_CACHED_DATA), and an unreachable
+ * database a 503, since scraping instead is exactly what the caller forbade.
  */
 export function createCachedCapture({ cache, log }: { cache: CacheStore; log: Log }) {
   const verdicts = createBoundedLru<string, boolean>({
@@ -81,12 +87,13 @@ export function createCachedCapture({ cache, log }: { cache: CacheStore; log: Lo
   ): Promise<CaptureOutcome> {
     const key = cacheKey(request);
     const readable = mayReadCache(request);
+    const cacheOnly = servesFromCacheOnly(request);
     if (readable) {
       const at = now();
-      const notBefore = new Date(at.getTime() - (request.maxAge ?? DEFAULT_MAX_AGE_MS));
+      const { notBefore, notAfter } = cacheWindow(request, at);
       const scopes = teamOnly ? [teamId] : [PUBLIC_SCOPE, teamId];
       try {
-        const entry = await cache.findFresh({ key, scopes, notBefore, now: at });
+        const entry = await cache.findFresh({ key, scopes, notBefore, notAfter, now: at });
         if (entry !== undefined) {
           return {
             capture: entry.capture,
@@ -99,8 +106,13 @@ export function createCachedCapture({ cache, log }: { cache: CacheStore; log: Lo
         }
       } catch (err) {
         if (!(err instanceof StoreUnavailableError)) throw err;
+        if (cacheOnly) throw errors.storeUnavailable();
         log.warn('scrape cache unavailable; scraping fresh', { error: err.message });
       }
+    }
+    if (cacheOnly) {
+      const window = describeCacheWindow(request);
+      throw request.lockdown === true ? errors.lockdownCacheMiss(window) : errors.noCachedCopy(window);
     }
 
     const { capture, source } = await fresh();

@@ -3,7 +3,16 @@ import { TaskError } from '../hub/task-error';
 import type { RunOptions, TaskPriority } from '../hub/task-scheduler';
 import { looksBlocked } from './looks-blocked';
 
-export type ProxyMode = 'basic' | 'stealth' | 'auto';
+export type ProxyMode = 'basic' | 'stealth' | 'enhanced' | 'auto';
+
+/**
+ * The class `enhanced` runs on: the strongest one connected. Stealth browsers (their own network
+ * through STEALTH_PROXY_URL, contract §9's stealth surcharge) are the strongest class Tabhive has;
+ * without one, a basic browser. Unlike `stealth`, `enhanced` never fails for want of one.
+ */
+export function enhancedClass(connectedBrowsers: (browserClass: BrowserClass) => number): BrowserClass {
+  return connectedBrowsers('stealth') > 0 ? 'stealth' : 'basic';
+}
 
 export interface ProxyRoutingDeps {
   runTask(spec: PageTaskSpec, options: RunOptions): Promise<PageCapture>;
@@ -16,7 +25,9 @@ export type RoutedCapture = PageCapture & { browserClass: BrowserClass };
 
 /**
  * Runs a page task on the class of browser the caller's `proxy` asks for. `basic` and `stealth`
- * run on that class only (stealth fails at once when none is connected). `auto` runs on a basic
+ * run on that class only (stealth fails at once when none is connected); `enhanced` on the
+ * strongest class connected (enhancedClass), and a team's donated browser that covers the URL
+ * still takes the task, as for every mode (task-scheduler.ts). `auto` runs on a basic
  * browser and, when the page looks blocked and a stealth browser is connected, once more on
  * that, within the same deadline; otherwise the plain result stands (contract §17 row 18).
  */
@@ -40,6 +51,10 @@ export async function runWithProxy(
     ...(teamId === undefined ? {} : { teamId }),
     ...(priority === undefined ? {} : { priority }),
   };
+  if (proxy === 'enhanced') {
+    const browserClass = enhancedClass(connectedBrowsers);
+    return { ...(await runTask(spec, { timeoutMs, browserClass, ...forTeam })), browserClass };
+  }
   if (proxy === 'stealth') {
     if (connectedBrowsers('stealth') === 0) {
       throw new TaskError('NO_STEALTH_BROWSER', 'No stealth browser is connected');

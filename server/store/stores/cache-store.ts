@@ -78,26 +78,30 @@ export function createCacheStore(
       key,
       scopes,
       notBefore,
+      notAfter,
       now = new Date(),
     }: {
       key: string;
       scopes: readonly string[];
       notBefore: Date;
+      /** Only entries cached at or before this (`minAge`); the memory holds the newest only, so it is skipped. */
+      notAfter?: Date | undefined;
       now?: Date;
     }): Promise<CacheEntry | undefined> {
-      const held = hot.lookup({ key, scopes, notBefore, now });
+      const held = notAfter === undefined ? hot.lookup({ key, scopes, notBefore, now }) : undefined;
       if (held !== undefined) {
         if (!shared || (await stillNewest(held, scopes))) return held;
         hot.forget(key, [held.scope]);
       }
       // Past retention is past, whether or not the purge or a TTL monitor has come by yet.
+      const cachedAt = notAfter === undefined ? { $gte: notBefore } : { $gte: notBefore, $lte: notAfter };
       const recent = await entries.find(
-        { key, scope: { $in: [...scopes] }, cachedAt: { $gte: notBefore }, expiresAt: { $gt: now } },
+        { key, scope: { $in: [...scopes] }, cachedAt, expiresAt: { $gt: now } },
         { sort: { cachedAt: -1 }, limit: 5 },
       );
       const newestSuccess = recent.findIndex((entry) => isSuccess(entry.capture.statusCode));
       const chosen = newestSuccess === -1 || newestSuccess >= 3 ? recent[0] : recent[newestSuccess];
-      if (chosen !== undefined) hot.remember(chosen);
+      if (chosen !== undefined && notAfter === undefined) hot.remember(chosen);
       return chosen;
     },
 

@@ -58,7 +58,14 @@ export const ChangeTrackingOptionsV1 = strictBody(
  * timeout, `proxy: basic`, TLS verified, no cache reads (`maxAge: 0`), `parsePDF` for `parsers`,
  * `geolocation` as an old name of `location`, and the LLM options as objects beside the formats.
  */
-const { parsers: _parsers, ...sharedWithV2 } = scrapeOptionsV2Shape;
+const {
+  parsers: _parsers,
+  // v2 only, as in Firecrawl: v1's maxAge defaults to 0, which a cache-only request cannot honour.
+  minAge: _minAge,
+  lockdown: _lockdown,
+  redactPII: _redactPII,
+  ...sharedWithV2
+} = scrapeOptionsV2Shape;
 
 export const scrapeOptionsV1Shape = {
   ...sharedWithV2,
