@@ -66,6 +66,9 @@ export default defineConfig({
       'declarativeNetRequestWithHostAccess',
       // Launched browsers only: a team's cookies and storage are wiped before another team's tasks.
       'browsingData',
+      // Launched browsers only: a browser profile's cookies are loaded and read back
+      // (extension/tasks/browser-profile.ts); no install warning beyond <all_urls>.
+      'cookies',
     ],
     host_permissions: ['<all_urls>'],
     icons: ICONS,

@@ -7,6 +7,7 @@ import { cookieBannerCss } from '../page/cookie-banners';
 import { sameDocument } from '../tabs/tab-reuse';
 import { watchTabTraffic, type TabTraffic } from '../tabs/tab-traffic';
 import type { TaskTab } from '../tabs/task-tab-pool';
+import { hasProfileStorage } from './browser-profile';
 import { beforeDeadline } from './deadline';
 import { isHtml } from './document-types';
 import { PageTaskError, navigationError } from './page-task-error';
@@ -22,6 +23,8 @@ export function debuggerNeed(spec: PageTaskSpec): string | undefined {
   if (spec.mobile === true) return 'mobile emulation';
   if (spec.location !== undefined) return 'location emulation';
   if (spec.skipTlsVerification === false) return 'certificate verification';
+  // localStorage must be in place before the page's first script runs (browser-profile.ts).
+  if (hasProfileStorage(spec.profile)) return 'profile storage';
   return undefined;
 }
 

@@ -10,6 +10,7 @@ import { captureBranding } from '../page/capture-branding';
 import { capturePage, type InPageCapture } from '../page/capture-page';
 import { sameDocument } from '../tabs/tab-reuse';
 import type { TabDebugger, TaskTab } from '../tabs/task-tab-pool';
+import { seedProfileStorage } from './browser-profile';
 import { beforeDeadline } from './deadline';
 import { isHtml } from './document-types';
 import { PageTaskError, navigationError } from './page-task-error';
@@ -81,6 +82,7 @@ export async function captureWithDebugger(
     const signal = AbortSignal.any([taskSignal, guard.signal]);
     const watch = createPageWatch(cdp, mainFrameId);
     await applyEmulation(session, cdp, spec);
+    const stopSeeding = await seedProfileStorage(cdp, spec.profile);
     watch.lifecycle.clear();
     // A PDF's bytes come from the tab's own response, held for them until the page has loaded.
     const pdfBodies = await catchPdfBodies(cdp, mainFrameId);
@@ -105,6 +107,7 @@ export async function captureWithDebugger(
       signal,
     );
     if (!loaded) throw new PageTaskError('SCRAPE_TIMEOUT', 'Scrape timed out');
+    await stopSeeding();
     const pdf = pdfResponse();
     if (pdf !== undefined) {
       guard.assertClean();

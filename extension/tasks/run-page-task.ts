@@ -12,6 +12,8 @@ import { leavesTabClean } from '../tabs/tab-reuse';
 import type { TaskTab, TaskTabPool } from '../tabs/task-tab-pool';
 import { capturePlain, debuggerNeed, NotAPage } from './capture-plain';
 import { captureWithDebugger, showsPdf } from './capture-with-debugger';
+import { loadProfileCookies, readProfileState } from './browser-profile';
+import { PageTaskError } from './page-task-error';
 import { taskJournal } from './task-journal';
 
 /** Kept back from the server's budget so that the result arrives before the server gives up. */
@@ -61,7 +63,13 @@ export function runPageTask(
     let reusable = false;
     try {
       checkTaskUrl(task.spec.url, task.spec.networkPolicy);
+      const { profile } = task.spec;
+      // A donated browser holds its owner's logins, which a profile would read and mix with.
+      if (profile !== undefined && fenceDomains !== undefined) {
+        throw new PageTaskError('TASK_REFUSED', 'a donated browser does not run browser profiles');
+      }
       tab = await pool.acquire(task.spec.networkPolicy);
+      if (profile !== undefined) await loadProfileCookies(profile);
       const ruleInput = {
         tabId: tab.tabId,
         url: task.spec.url,
@@ -94,7 +102,10 @@ export function runPageTask(
             })
           : await captureWithDebugger(task.spec, run);
       reusable = leavesTabClean(task.spec) && !showsPdf(capture);
-      return capture;
+      // While the tab still shows the page: its origin's localStorage comes with the jar.
+      return profile?.readBack === true
+        ? { ...capture, profileState: await readProfileState(tab.tabId) }
+        : capture;
     } finally {
       // Not awaited: the result goes out first, the clean-up follows.
       const usedTab = tab;

@@ -31,6 +31,12 @@ export interface RunOptions {
    * (a scrape, a search, a map's start page) goes to the next free tab before any of them.
    */
   priority?: TaskPriority;
+  /**
+   * The task runs in browser state of its own (a browser profile's scrape): on a pool browser
+   * only, never beside another task there, with a state key no other task has, so the browser is
+   * wiped before it and again before whatever runs there next.
+   */
+  isolated?: boolean;
 }
 
 export type TaskPriority = 'interactive' | 'background';
@@ -41,6 +47,7 @@ interface PendingTask {
   browserClass: BrowserClass;
   teamId: string | undefined;
   priority: TaskPriority;
+  isolated: boolean;
   deadlineAt: number;
   attempts: number;
   workerId: string | undefined;
@@ -80,6 +87,9 @@ export const MAX_ATTEMPTS = 2;
 /** Whose browser state a task runs in on a pool browser: its team's, or that of tasks for no team. */
 export const stateKeyOf = (teamId: string | undefined) =>
   teamId === undefined ? 'no-team' : `team:${teamId}`;
+
+/** An isolated task's key is its own: no other task ever shares its browser state. */
+const taskStateKey = (task: PendingTask) => (task.isolated ? `task:${task.id}` : stateKeyOf(task.teamId));
 
 /**
  * Hands page tasks to workers with free slots, least busy first. Every task has a deadline timer,
@@ -142,7 +152,7 @@ export function createTaskScheduler({
    * pool browsers of its class. Donated browsers of other teams never.
    */
   const candidatesFor = (task: PendingTask): Worker[] => {
-    const donated = donatedFor(task.teamId, task.spec);
+    const donated = task.isolated ? [] : donatedFor(task.teamId, task.spec);
     if (donated.length > 0) {
       return donated.filter(
         (worker) =>
@@ -183,7 +193,7 @@ export function createTaskScheduler({
    * cannot keep another out for good.
    */
   const pickWorker = (task: PendingTask, claimed: Set<string>): Worker | undefined => {
-    const key = stateKeyOf(task.teamId);
+    const key = taskStateKey(task);
     let best: Worker | undefined;
     let bestRank = Infinity;
     let blocked: Worker | undefined;
@@ -219,7 +229,7 @@ export function createTaskScheduler({
       task.noBrowserTimer = undefined;
       running.get(worker.id)?.add(task.id);
       if (worker.donation === undefined) {
-        const stateKey = stateKeyOf(task.teamId);
+        const stateKey = taskStateKey(task);
         stateOwner.set(worker.id, stateKey);
         worker.send({ taskId: task.id, spec: task.spec, timeoutMs, stateKey });
       } else {
@@ -229,10 +239,10 @@ export function createTaskScheduler({
   };
 
   return {
-    run(spec, { timeoutMs, browserClass = 'basic', teamId, priority = 'interactive' }) {
+    run(spec, { timeoutMs, browserClass = 'basic', teamId, priority = 'interactive', isolated = false }) {
       // Refused before anything is sent: the team's login is connected for this URL, and no
       // browser holding it allows what the task asks (executeJavascript, a Cookie header).
-      const covering = donatedFor(teamId, spec);
+      const covering = isolated ? [] : donatedFor(teamId, spec);
       const refusals = covering.map((worker) =>
         donatedTaskRefusal(worker.donation as Donation, {
           teamId: teamId as string,
@@ -251,6 +261,7 @@ export function createTaskScheduler({
           browserClass,
           teamId,
           priority,
+          isolated,
           deadlineAt: now() + timeoutMs,
           attempts: 0,
           workerId: undefined,
