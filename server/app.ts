@@ -17,10 +17,15 @@ import type { PairingService } from './pairing/create-pairing-service';
 import { batchRoutes } from './routes/batch-routes';
 import { MAX_PAIR_BODY_BYTES, browserRoutes } from './routes/browser-routes';
 import { crawlRoutes } from './routes/crawl-routes';
+import { extractRoutes } from './routes/extract-routes';
+import type { ExtractService } from './extract/create-extract-service';
+import type { LlmsTxtService } from './llmstxt/create-llms-txt-service';
+import { llmsTxtRoutes } from './routes/llmstxt-routes';
 import { adminRoutes } from './routes/admin-routes';
 import { healthRoutes } from './routes/health-routes';
 import { mapRoutes } from './routes/map-routes';
 import { openApiRoutes } from './routes/openapi-routes';
+import { parseRoutes } from './routes/parse-routes';
 import { scrapeRoutes } from './routes/scrape-routes';
 import { searchRoutes } from './routes/search-routes';
 import { usageRoutes } from './routes/usage-routes';
@@ -32,6 +37,7 @@ import type { TeamStore } from './store/stores/team-store';
 import type { TeamAdmin } from './teams/team-admin';
 import type { BrowserEngineStats } from './hub/create-browser-hub';
 import type { TeamLimits } from './teams/team-limits';
+import type { UsageReports } from './teams/usage-reports';
 
 export interface AppDeps {
   log: Log;
@@ -48,6 +54,10 @@ export interface AppDeps {
   mapper?: Mapper;
   /** `/v1/search` and `/v2/search`; left out without it. */
   search?: SearchService;
+  /** `/v1/extract` and `/v2/extract`; left out without it. */
+  extract?: ExtractService;
+  /** `/v1/llmstxt`; left out without it. */
+  llmsTxt?: LlmsTxtService;
   /** Donated browsers; their routes are left out without it. */
   pairing?: {
     service: PairingService;
@@ -55,7 +65,7 @@ export interface AppDeps {
     savePage?: (teamId: string, page: SavedPageRequest) => Promise<void>;
   };
   /** Rate limits, concurrency and the usage endpoints; left out without them. */
-  teams?: { store: TeamStore; limits: TeamLimits };
+  teams?: { store: TeamStore; limits: TeamLimits; reports?: UsageReports };
   /** The admin API, mounted only when ADMIN_API_KEY is set. */
   admin?: { admin: TeamAdmin; adminApiKey: string; browsers?: () => BrowserEngineStats[] };
   /**
@@ -63,6 +73,8 @@ export interface AppDeps {
    * the address each connection reached the server on.
    */
   publicUrl?: string | undefined;
+  /** PARSE_MAX_FILE_BYTES: the largest document `POST /v2/parse` takes; 50 MiB without it. */
+  parseMaxFileBytes?: number | undefined;
 }
 
 /**
@@ -74,17 +86,24 @@ export function createApp(deps: AppDeps): Koa {
   // Errors are rendered by errorHandler; Koa's own logging of them would only duplicate lines.
   app.silent = true;
   // Authenticated API routes check the key before reading the body, as Firecrawl does.
-  const api = compose([
+  const authorize = compose([
     authenticate({ keyring: deps.keyring }),
     ...(deps.teams === undefined ? [] : [limitRate({ limits: deps.teams.limits })]),
-    readJsonBody(),
   ]);
+  const api = compose([authorize, readJsonBody()]);
   const publicUrl = createPublicUrl(deps.publicUrl);
   const routers = [
     healthRoutes({ connectedBrowsers: deps.connectedBrowsers, storeKind: deps.storeKind }),
     openApiRoutes({ publicUrl }),
     scrapeRoutes({ scraper: deps.scraper, results: deps.results, api }),
     v1ScrapeRoutes({ scraper: deps.scraper, results: deps.results, log: deps.log, api }),
+    parseRoutes({
+      scraper: deps.scraper,
+      results: deps.results,
+      log: deps.log,
+      authorize,
+      maxFileBytes: deps.parseMaxFileBytes,
+    }),
     ...(deps.jobs === undefined
       ? []
       : [
@@ -99,6 +118,8 @@ export function createApp(deps: AppDeps): Koa {
         ]),
     ...(deps.mapper === undefined ? [] : [mapRoutes({ mapper: deps.mapper, api })]),
     ...(deps.search === undefined ? [] : [searchRoutes({ search: deps.search, api })]),
+    ...(deps.extract === undefined ? [] : [extractRoutes({ extract: deps.extract, api })]),
+    ...(deps.llmsTxt === undefined ? [] : [llmsTxtRoutes({ llmsTxt: deps.llmsTxt, api })]),
     ...(deps.pairing === undefined
       ? []
       : [
@@ -113,7 +134,14 @@ export function createApp(deps: AppDeps): Koa {
         ]),
     ...(deps.teams === undefined
       ? []
-      : [usageRoutes({ teams: deps.teams.store, limits: deps.teams.limits, api })]),
+      : [
+          usageRoutes({
+            teams: deps.teams.store,
+            limits: deps.teams.limits,
+            reports: deps.teams.reports,
+            api,
+          }),
+        ]),
     ...(deps.admin === undefined ? [] : [adminRoutes(deps.admin)]),
   ];
 

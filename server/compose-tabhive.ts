@@ -16,9 +16,12 @@ import { createJobService } from './jobs/create-job-service';
 import { createStatusSocket, isStatusSocketPath } from './jobs/create-status-socket';
 import type { LocalLauncher } from './launcher/create-local-launcher';
 import { createLlmProvider } from './llm/llm-provider';
+import { recordTokens } from './teams/record-tokens';
 import { createMapCharging } from './map/charge-map';
 import { createMapIndexRecorder } from './map/create-map-index-recorder';
 import { createMapper } from './map/create-mapper';
+import { createExtractService } from './extract/create-extract-service';
+import { createLlmsTxtService } from './llmstxt/create-llms-txt-service';
 import { createPairingService } from './pairing/create-pairing-service';
 import { addPageToSearchIndex } from './search/add-page-to-search-index';
 import type { Log } from './log';
@@ -27,6 +30,7 @@ import { withCharging } from './scrape/charge-scrape';
 import { withTeamConcurrency } from './scrape/with-team-concurrency';
 import { createTeamAdmin } from './teams/team-admin';
 import { createTeamLimits } from './teams/team-limits';
+import { createUsageReports } from './teams/usage-reports';
 import { createScraper } from './scrape/create-scraper';
 import { createHttpFastPath } from './scrape/fast-path/create-http-fast-path';
 import { fastPathEligible } from './scrape/fast-path/fast-path-eligible';
@@ -106,6 +110,7 @@ export async function composeTabhive({
     baseUrl: config.LLM_BASE_URL,
     apiKey: config.LLM_API_KEY,
     model: config.LLM_MODEL,
+    onTokens: (tokens) => recordTokens(stores.usageMonths, tokens, log),
   });
   const scraperParts = {
     fastPath: config.HTTP_FAST_PATH
@@ -123,6 +128,7 @@ export async function composeTabhive({
     changeSnapshots: stores.changeSnapshots,
     mapIndex: mapIndexRecorder,
     searchIndex: stores.searchIndex,
+    browserProfiles: stores.browserProfiles,
   };
   const scraper = createScraper(scraperParts);
   const tabs = () => hub.connectedBrowsers('basic') * config.TABS_PER_BROWSER;
@@ -147,7 +153,9 @@ export async function composeTabhive({
       ? {
           httpPages: {
             extra: HTTP_PAGES_IN_FLIGHT,
-            eligible: (spec: JobSpec) => fastPathEligible(spec.scrapeOptions),
+            // A browser profile's pages always take a browser (create-scraper.ts).
+            eligible: (spec: JobSpec) =>
+              fastPathEligible(spec.scrapeOptions) && spec.scrapeOptions.profile === undefined,
           },
         }
       : {}),
@@ -180,9 +188,37 @@ export async function composeTabhive({
     charging: createMapCharging({ teams: stores.teams, creditLedger: stores.creditLedger, log }),
     log,
   });
+  // Extract pages are job pages (background priority, job tabs) booked and admitted as scrapes.
+  const extract = createExtractService({
+    stores,
+    scraper: withTeamConcurrency(
+      withCharging(jobScraper, { creditLedger: stores.creditLedger, log }),
+      teamLimits,
+    ),
+    mapper,
+    search,
+    llm,
+    urlPolicy,
+    log,
+  });
+  // llms.txt pages are job pages too, booked and admitted as scrapes.
+  const llmsTxt = createLlmsTxtService({
+    stores,
+    scraper: withTeamConcurrency(
+      withCharging(jobScraper, { creditLedger: stores.creditLedger, log }),
+      teamLimits,
+    ),
+    mapper,
+    llm,
+    urlPolicy,
+    log,
+  });
   const app = createApp({
+    parseMaxFileBytes: config.PARSE_MAX_FILE_BYTES,
     jobs,
     mapper,
+    extract,
+    llmsTxt,
     readCrawlPrompt: createCrawlPromptReader({ llm, log }),
     search,
     log,
@@ -206,7 +242,16 @@ export async function composeTabhive({
       savePage: (teamId, page) =>
         addPageToSearchIndex(stores.searchIndex, { teamId, ...page, source: 'donated' }),
     },
-    teams: { store: stores.teams, limits: teamLimits },
+    teams: {
+      store: stores.teams,
+      limits: teamLimits,
+      reports: createUsageReports({
+        usageMonths: stores.usageMonths,
+        creditLedger: stores.creditLedger,
+        pageTasks: stores.pageTasks,
+        limits: teamLimits,
+      }),
+    },
     ...(config.ADMIN_API_KEY === undefined
       ? {}
       : {
@@ -251,6 +296,8 @@ export async function composeTabhive({
     generatedApiKey: defaultKey.generated ? defaultKey.apiKey : undefined,
     apiKeyFile: defaultKey.file,
     async stop() {
+      await extract.stop();
+      await llmsTxt.stop();
       await jobRunner.stop();
       webhookSender.stop();
       statusSocket.close();

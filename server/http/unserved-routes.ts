@@ -4,19 +4,14 @@
  * so an SDK method fails with a message that says why instead of hanging or parsing HTML.
  */
 const UNSERVED: ReadonlyArray<{ path: RegExp; feature: string }> = [
-  { path: /^\/v[12]\/extract(\/|$)/, feature: 'extract (LLM extraction jobs)' },
   { path: /^\/v1\/deep-research(\/|$)/, feature: 'deep research' },
-  { path: /^\/v1\/llmstxt(\/|$)/, feature: 'llms.txt generation' },
   { path: /^\/v2\/agent(\/|$)/, feature: 'agent' },
   { path: /^\/v2\/browser(\/|$)/, feature: 'browser sessions' },
   { path: /^\/v2\/scrape\/[^/]+\/interact(\/|$)/, feature: 'interactive scrape sessions' },
   { path: /^\/v2\/monitor(\/|$)/, feature: 'monitors' },
-  { path: /^\/v2\/parse(\/|$)/, feature: 'document parsing uploads' },
   { path: /^\/v2\/(search\/[^/]+\/)?feedback(\/|$)/, feature: 'feedback' },
   { path: /^\/v2\/search\/(developer|research|gov)(\/|$)/, feature: 'specialised search' },
   { path: /^\/v1\/x402\//, feature: 'x402 payments' },
-  { path: /^\/v[12]\/team\/queue-status$/, feature: 'queue status' },
-  { path: /^\/v[12]\/team\/(credit|token)-usage\/historical$/, feature: 'historical usage' },
 ];
 
 /** The feature an unserved Firecrawl path belongs to, or undefined for any other path. */

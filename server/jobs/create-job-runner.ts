@@ -11,12 +11,14 @@ import { scrapeCredits } from '../scrape/scrape-credits';
 import type { Stores } from '../store/create-stores';
 import type { Job } from '../store/stores/job-store';
 import type { PageTask } from '../store/stores/page-task-store';
+import { attributeUsage } from '../teams/usage-attribution';
 import { enqueueWebhook } from '../webhooks/enqueue-webhook';
 import {
   compilePatterns,
   inCrawlScope,
   judgeLink,
   judgeTarget,
+  robotsFor as agentRobots,
   urlKey,
   type CompiledPatterns,
 } from './crawl-rules';
@@ -285,6 +287,7 @@ export function createJobRunner({
       teamId: job.teamId,
       credits: scrapeCredits({ formats: spec.scrapeOptions.formats }),
       reason: `${job.kind} ${job._id}`,
+      apiKey: job.apiKey,
     });
     if (reservation.status === 'insufficient') {
       leave(task._id);
@@ -302,22 +305,25 @@ export function createJobRunner({
     try {
       let capture: PageCapture | undefined;
       let captureLinks: string[] | undefined;
-      const scraped = await scraper.scrape(
-        {
-          ...spec.scrapeOptions,
-          url: { raw: task.url, url: task.url },
-          zeroDataRetention: spec.zeroDataRetention,
-        },
-        {
-          teamId: job.teamId,
-          scrapeId: task._id,
-          keepResult: false,
-          pageLinks: spec.crawl !== undefined && spec.crawl.sitemap !== 'only',
-          onCapture: (c, links) => {
-            capture = c;
-            captureLinks = links;
+      // The page's model tokens are the job's: the team's, under the key that started it.
+      const scraped = await attributeUsage({ teamId: job.teamId, apiKey: job.apiKey }, () =>
+        scraper.scrape(
+          {
+            ...spec.scrapeOptions,
+            url: { raw: task.url, url: task.url },
+            zeroDataRetention: spec.zeroDataRetention,
           },
-        },
+          {
+            teamId: job.teamId,
+            scrapeId: task._id,
+            keepResult: false,
+            pageLinks: spec.crawl !== undefined && spec.crawl.sitemap !== 'only',
+            onCapture: (c, links) => {
+              capture = c;
+              captureLinks = links;
+            },
+          },
+        ),
       );
       const document = withJsonKey(scraped, spec.jsonKey ?? 'json');
       if (spec.crawl !== undefined) await discover(job, spec, task, capture, captureLinks);
@@ -388,7 +394,9 @@ export function createJobRunner({
     if (spec.delay !== undefined) return Math.min(spec.delay, MAX_CRAWL_DELAY_S);
     const crawl = spec.crawl;
     if (crawl === undefined || crawl.ignoreRobotsTxt) return undefined;
-    const delay = (await robotsFor(job._id, new URL(crawl.startUrl).origin))?.crawlDelay;
+    const robots = await robotsFor(job._id, new URL(crawl.startUrl).origin);
+    // The Crawl-delay of the group the crawl's agent reads (robotsUserAgent), as its rules are.
+    const delay = robots === undefined ? undefined : agentRobots(robots, crawl.rules).crawlDelay;
     return delay !== undefined && delay > 0 ? Math.min(delay, MAX_CRAWL_DELAY_S) : undefined;
   };
 

@@ -1,4 +1,7 @@
 import type { QuerySchemaName, RequestSchemaName, ResponseSchemaName } from './api-schemas';
+import { parseOperations } from './parse-operations';
+import { extractOperations } from './extract-operations';
+import { llmsTxtOperations } from './llmstxt-operations';
 
 type Response = { description: string; schema: ResponseSchemaName } | { description: string; text: true };
 
@@ -12,8 +15,16 @@ export interface ApiOperation {
   /** Behind the bearer key (contract §1.2). */
   authenticated: boolean;
   body?: RequestSchemaName;
+  /** A `multipart/form-data` body instead of a JSON one (`POST /v2/parse`). */
+  multipart?: MultipartBody;
   query?: QuerySchemaName;
   responses: Record<string, Response>;
+}
+
+/** The parts of a multipart body: each a JSON Schema of its value, with a description. */
+export interface MultipartBody {
+  parts: Record<string, { schema: Record<string, unknown>; description: string }>;
+  required: string[];
 }
 
 const error = (description: string): Response => ({ description, schema: 'ErrorEnvelope' });
@@ -242,6 +253,27 @@ function usageOperations(version: 'v1' | 'v2'): ApiOperation[] {
     read('/team/credit-usage', "The team's remaining credits", `CreditUsage${V}`),
     read('/team/token-usage', "The team's remaining tokens (Tabhive bills none)", `TokenUsage${V}`),
     read('/concurrency-check', "The team's running work and its concurrency limit", 'ConcurrencyCheck'),
+    {
+      ...read(
+        '/team/credit-usage/historical',
+        'Credits used by month (UTC), by key with byApiKey',
+        'CreditUsageHistorical',
+      ),
+      query: 'UsageHistoryQuery',
+    },
+    {
+      ...read(
+        '/team/token-usage/historical',
+        'Model tokens used by month (UTC), by key with byApiKey',
+        'TokenUsageHistorical',
+      ),
+      query: 'UsageHistoryQuery',
+    },
+    read(
+      '/team/queue-status',
+      "The team's queued and running pages, its limit and latest success",
+      'QueueStatus',
+    ),
   ];
 }
 
@@ -279,14 +311,18 @@ const serviceOperations: ApiOperation[] = [
 export const apiOperations: readonly ApiOperation[] = [
   ...serviceOperations,
   ...scrapeOperations('v2'),
+  ...parseOperations,
   ...jobOperations('v2'),
   paramsPreviewOperation,
   mapOperation('v2'),
   searchOperation('v2'),
+  ...extractOperations('v2'),
   ...usageOperations('v2'),
   ...scrapeOperations('v1'),
   ...jobOperations('v1'),
   mapOperation('v1'),
   searchOperation('v1'),
+  ...extractOperations('v1'),
+  ...llmsTxtOperations,
   ...usageOperations('v1'),
 ];

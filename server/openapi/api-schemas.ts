@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { JobPageQuery } from '../../shared/api/job-page-query';
 import { CrawlParamsPreviewResponse } from '../../shared/api/responses/crawl-params-preview-response';
 import { CancelError, ErrorEnvelope } from '../../shared/api/responses/error-envelope';
+import { ExtractStarted, ExtractStatus } from '../../shared/api/responses/extract-responses';
 import { HealthResponse } from '../../shared/api/responses/health-response';
 import {
   JobCancelled,
@@ -15,22 +16,32 @@ import { ScrapeResponse } from '../../shared/api/responses/scrape-responses';
 import { SearchResponseV1, SearchResponseV2 } from '../../shared/api/responses/search-responses';
 import {
   ConcurrencyCheck,
+  CreditUsageHistorical,
+  QueueStatus,
+  TokenUsageHistorical,
+  UsageHistoryQuery,
   CreditUsageV1,
   CreditUsageV2,
   TokenUsageV1,
   TokenUsageV2,
 } from '../../shared/api/responses/usage-responses';
 import { BatchScrapeRequestV1 } from '../../shared/api/v1/batch-scrape-request';
+import { LlmsTxtRequest } from '../../shared/api/v1/llmstxt-request';
+import { LlmsTxtStarted, LlmsTxtStatus } from '../../shared/api/responses/llmstxt-responses';
 import { CrawlRequestV1 } from '../../shared/api/v1/crawl-request';
+import { ExtractRequestV1 } from '../../shared/api/v1/extract-request';
 import { MapRequestV1 } from '../../shared/api/v1/map-request';
 import { ScrapeRequestV1 } from '../../shared/api/v1/scrape-request';
 import { SearchRequestV1 } from '../../shared/api/v1/search-request';
 import { BatchScrapeRequestV2 } from '../../shared/api/v2/batch-scrape-request';
 import { CrawlParamsPreviewRequest } from '../../shared/api/v2/crawl-params-preview-request';
 import { CrawlRequestV2 } from '../../shared/api/v2/crawl-request';
+import { ExtractRequestV2 } from '../../shared/api/v2/extract-request';
 import { MapRequestV2 } from '../../shared/api/v2/map-request';
 import { ScrapeRequestV2 } from '../../shared/api/v2/scrape-request';
 import { SearchRequestV2 } from '../../shared/api/v2/search-request';
+import { ParseOptionsV2 } from '../../shared/api/v2/parse-request';
+import { ParseFormatsResponse } from '../parse/parse-formats';
 
 /**
  * The zod schemas the routes parse requests with, and those their answers follow, under the names
@@ -48,6 +59,10 @@ export const requestSchemas = {
   CrawlParamsPreviewRequest,
   SearchRequestV2,
   SearchRequestV1,
+  ExtractRequestV2,
+  ExtractRequestV1,
+  ParseOptionsV2,
+  LlmsTxtRequest,
 } satisfies Record<string, z.ZodType>;
 
 /** Enough of an OpenAPI document to tell it from anything else. */
@@ -78,9 +93,17 @@ export const responseSchemas = {
   TokenUsageV2,
   TokenUsageV1,
   ConcurrencyCheck,
+  ExtractStarted,
+  ExtractStatus,
+  CreditUsageHistorical,
+  TokenUsageHistorical,
+  QueueStatus,
+  LlmsTxtStarted,
+  LlmsTxtStatus,
+  ParseFormatsResponse,
 } satisfies Record<string, z.ZodType>;
 
-export const querySchemas = { JobPageQuery } satisfies Record<string, z.ZodObject>;
+export const querySchemas = { JobPageQuery, UsageHistoryQuery } satisfies Record<string, z.ZodObject>;
 
 export type RequestSchemaName = keyof typeof requestSchemas;
 export type ResponseSchemaName = keyof typeof responseSchemas;

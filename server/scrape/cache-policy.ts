@@ -1,3 +1,5 @@
+import { servesFromCacheOnly } from '../../shared/api/v2/cache-only';
+import { redactionSettings } from '../../shared/api/v2/redact-pii';
 import type { ScrapeRequestV2 } from '../../shared/api/v2/scrape-request';
 
 /** v2's default freshness when the caller gives no maxAge (contract §10). */
@@ -10,16 +12,18 @@ const tracksChanges = (request: ScrapeRequestV2) =>
 
 /**
  * Whether the page is what anyone asking for the URL would get: no headers of the caller's own
- * (cookies, tokens) and no actions (a login) shaped it.
+ * (cookies, tokens), no actions (a login) and no browser profile (its saved login) shaped it.
  */
 export function seenAsAnyoneWould(request: ScrapeRequestV2): boolean {
-  return !hasHeaders(request) && !hasActions(request);
+  return !hasHeaders(request) && !hasActions(request) && request.profile === undefined;
 }
 
 /**
  * Whether a cached capture may answer this request (contract §10): not when the caller wants a
  * fresh page (maxAge 0), waits for something, tracks changes, sends its own headers, runs actions,
- * insists on the stealth class of browsers, or asked that nothing be kept.
+ * insists on the stealth class of browsers, or asked that nothing be kept. `proxy: "enhanced"`
+ * reads the cache like `auto`: it asks for the strongest browser only when a page must be taken.
+ * The request schema refuses every one of these with `lockdown` or `minAge` (cache-only.ts).
  */
 export function mayReadCache(request: ScrapeRequestV2): boolean {
   return (
@@ -34,13 +38,37 @@ export function mayReadCache(request: ScrapeRequestV2): boolean {
 
 /**
  * Whether a fresh capture may be stored: unless the caller said not to, asked that nothing be kept,
- * or changed the page with actions or its own headers (what it saw is not what others would see).
+ * asked for personal data to be redacted (the capture holds it unredacted), or changed the page
+ * with actions or its own headers (what it saw is not what others would see).
  */
 export function mayWriteCache(request: ScrapeRequestV2): boolean {
   return (
     request.storeInCache &&
     request.zeroDataRetention !== true &&
+    redactionSettings(request.redactPII) === undefined &&
     !tracksChanges(request) &&
     seenAsAnyoneWould(request)
   );
+}
+
+/**
+ * When the entries that may answer a request were cached: from `now − maxAge` (by default two
+ * days; for a cache-only request without maxAge, any entry still kept) to `now − minAge` when
+ * minAge is given.
+ */
+export function cacheWindow(request: ScrapeRequestV2, now: Date): { notBefore: Date; notAfter?: Date } {
+  const maxAge = request.maxAge ?? (servesFromCacheOnly(request) ? undefined : DEFAULT_MAX_AGE_MS);
+  return {
+    notBefore: maxAge === undefined ? new Date(0) : new Date(now.getTime() - maxAge),
+    ...(request.minAge === undefined ? {} : { notAfter: new Date(now.getTime() - request.minAge) }),
+  };
+}
+
+/** The window of cacheWindow in words, for the error a cache-only request gets on a miss. */
+export function describeCacheWindow(request: ScrapeRequestV2): string {
+  const limits = [
+    ...(request.minAge === undefined ? [] : [`at least ${request.minAge} ms old`]),
+    ...(request.maxAge === undefined ? [] : [`at most ${request.maxAge} ms old`]),
+  ];
+  return limits.length === 0 ? '' : `(${limits.join(' and ')})`;
 }

@@ -20,8 +20,16 @@ import { seenAsAnyoneWould } from './cache-policy';
 import { browserOutputs, proxyMetadata } from './browser-outputs';
 import { LLM_FORMATS, llmFormats } from './formats/llm-formats';
 import { requestSchemas } from './formats/request-schemas';
+import { refuseImageForOcr } from './formats/image-parser';
+import { pageReadsRequest } from './formats/page-reads';
+import { readFormats } from './formats/read-formats';
+import { requestedParsers } from './pdf/requested-parsers';
 import { extractsJson, scrapeCredits } from './scrape-credits';
-import { runWithProxy } from './run-with-proxy';
+import { enhancedClass, runWithProxy } from './run-with-proxy';
+import { redactDocument } from './redact/redact-document';
+import { servesFromCacheOnly } from '../../shared/api/v2/cache-only';
+import { redactionSettings } from '../../shared/api/v2/redact-pii';
+import { classifyHost } from '../../shared/url/classify-host';
 import type { HttpFastPath } from './fast-path/create-http-fast-path';
 import { fastPathEligible } from './fast-path/fast-path-eligible';
 import { looksBlocked } from './looks-blocked';
@@ -32,6 +40,8 @@ import { derivePage, type PageDerivation, type PageDeriveOptions } from '../work
 import { createDerivationMemo, deriveOptionsKey, type DerivationMemo } from './derivation-memo';
 import { LOADING_PLACEHOLDER_WARNING } from './loading-placeholder';
 import { createRecentWrites } from './recent-writes';
+import type { BrowserProfileStore } from '../store/stores/browser-profile-store';
+import { openBrowserProfile } from './browser-profile-use';
 
 /** v2 has no timeout default; Firecrawl's engines stop at 5 minutes, and so do we (contract §3.4). */
 export const DEFAULT_SCRAPE_TIMEOUT_MS = 300_000;
@@ -39,6 +49,8 @@ export const DEFAULT_SCRAPE_TIMEOUT_MS = 300_000;
 const BASIC_FORMATS = new Set<string>(['markdown', 'html', 'rawHtml', 'links', 'images']);
 /** Formats the browser makes while it has the page (browser-outputs.ts). */
 const BROWSER_FORMATS = new Set<string>(['screenshot', 'branding']);
+/** Formats read from the page's HTML in the derivation worker, with no text or model (read-formats.ts). */
+const READ_FORMATS = new Set<string>(['attributes', 'audio', 'video']);
 
 function rethrowSelectorError(err: unknown): never {
   if (err instanceof InvalidSelectorError) throw errors.invalidSelector(err.selector);
@@ -106,6 +118,7 @@ export function createScraper({
   derive = derivePage,
   fastPath,
   derivations = createDerivationMemo(),
+  browserProfiles,
 }: {
   runTask(spec: PageTaskSpec, options: RunOptions): Promise<PageCapture>;
   /** Whether one of the team's donated browsers is connected and takes tasks for the URL. */
@@ -129,6 +142,8 @@ export function createScraper({
   fastPath?: HttpFastPath | undefined;
   /** Formats made from cache entries, reused while the entry is hot. */
   derivations?: DerivationMemo;
+  /** The teams' named browser profiles (the `profile` option); required for such scrapes. */
+  browserProfiles?: BrowserProfileStore;
 }): Scraper {
   const indexWrites = createRecentWrites();
   return {
@@ -143,11 +158,22 @@ export function createScraper({
       } = context;
       const target = new URL(request.url.url);
       // A bad selector is the caller's mistake: say so before spending a browser on the page.
-      const selectors = [...(request.includeTags ?? []), ...(request.excludeTags ?? [])];
+      const selectors = [
+        ...(request.includeTags ?? []),
+        ...(request.excludeTags ?? []),
+        ...request.formats.flatMap((format) =>
+          format.type === 'attributes' ? format.selectors.map(({ selector }) => selector) : [],
+        ),
+      ];
       if (selectors.length > 0) rethrowSelectorErrors(() => validateSelectors(selectors));
       const schemas = requestSchemas(request);
       const given = context.capture;
-      const verdict = given === undefined ? await urlPolicy.check(target) : { allowed: true as const };
+      // A cache-only request (lockdown, minAge) never reaches the site, so a public name is not even
+      // looked up; a local name or address is still judged against today's policy.
+      const cacheOnly = servesFromCacheOnly(request);
+      const redaction = redactionSettings(request.redactPII);
+      const checked = given === undefined && !(cacheOnly && classifyHost(target).kind === 'needs-dns');
+      const verdict = checked ? await urlPolicy.check(target) : { allowed: true as const };
       if (!verdict.allowed) {
         throw verdict.reason === 'dns'
           ? errors.dnsResolution(target.hostname)
@@ -159,21 +185,34 @@ export function createScraper({
       const unsupported = [
         ...new Set(
           requested.filter(
-            (type) => !BASIC_FORMATS.has(type) && !BROWSER_FORMATS.has(type) && !LLM_FORMATS.has(type),
+            (type) =>
+              !BASIC_FORMATS.has(type) &&
+              !BROWSER_FORMATS.has(type) &&
+              !LLM_FORMATS.has(type) &&
+              !READ_FORMATS.has(type),
           ),
         ),
       ];
-      // json, summary and changeTracking read the page's Markdown even when it was not asked for.
+      // json, summary, highlights, question… read the page's Markdown even when it was not asked for.
       const needsText = requested.some((type) => LLM_FORMATS.has(type));
+      const parsers = requestedParsers(request.parsers);
+      // attributes, audio, video, product and menu read the page's HTML in the derivation worker.
+      const reads = pageReadsRequest(request.formats);
       // The search index reads the page's Markdown too, so it is derived even when not asked for.
-      const indexes = searchIndex !== undefined && indexPage && request.zeroDataRetention !== true;
+      const indexes =
+        searchIndex !== undefined &&
+        indexPage &&
+        request.zeroDataRetention !== true &&
+        redaction === undefined;
       const deriveOptions: PageDeriveOptions = {
         formats: needsText || indexes ? new Set([...formats, 'markdown' as const]) : formats,
         onlyMainContent: request.onlyMainContent,
         includeTags: request.includeTags,
         excludeTags: request.excludeTags,
         removeBase64Images: request.removeBase64Images,
-        parsePdf: request.parsers.includes('pdf'),
+        parsePdf: parsers.pdf !== undefined,
+        ...(parsers.pdf === undefined || Object.keys(parsers.pdf).length === 0 ? {} : { pdf: parsers.pdf }),
+        ...(reads === undefined ? {} : { reads }),
         // json without a model fills the schema from the page; the worker reads what it states.
         pageFacts: extractsJson(request.formats) && (llm === undefined || request.zeroDataRetention === true),
         pageLinks: context.pageLinks === true,
@@ -181,6 +220,12 @@ export function createScraper({
 
       // The team's logged-in browser takes this URL: no anonymous fetch, no anonymous cached copy.
       const donated = donatedCovers(teamId, target.href);
+      // A profile's page shows the profile's login: a launched browser only, never the fast path
+      // or the cache (cache-policy.ts), and what it changed is saved back (browser-profile-use.ts).
+      const profile =
+        given === undefined && request.profile !== undefined
+          ? await openBrowserProfile(browserProfiles, teamId, request.profile, log)
+          : undefined;
       let fastDerived: { capture: PageCapture; derived: PageDerivation } | undefined;
       const taken: CaptureOutcome =
         given !== undefined
@@ -193,7 +238,15 @@ export function createScraper({
                 // Time spent in wait actions comes on top of the timeout, as in Firecrawl (contract §3.4).
                 const timeoutMs =
                   (request.timeout ?? DEFAULT_SCRAPE_TIMEOUT_MS) + actionWaitMs(request.actions ?? []);
-                const tried = fastPath !== undefined && !browserOnly && !donated && fastPathEligible(request);
+                const tried =
+                  fastPath !== undefined &&
+                  !browserOnly &&
+                  !donated &&
+                  profile === undefined &&
+                  // `enhanced` with a stealth browser connected means that browser, not a plain fetch.
+                  (request.proxy !== 'enhanced' ||
+                    enhancedClass(connectedBrowsers ?? (() => 0)) === 'basic') &&
+                  fastPathEligible(request);
                 const fetched = tried ? await fastPath.capture(target, timeoutMs, deriveOptions) : undefined;
                 // A page that looks blocked gets the browser (and, with proxy auto, its stealth retry).
                 if (fetched !== undefined && !looksBlocked(fetched.capture)) {
@@ -201,10 +254,13 @@ export function createScraper({
                   fastDerived = { capture: fastCapture, derived: fetched.derived };
                   return { capture: fastCapture, source: { scope: 'public' as const } };
                 }
-                const fresh = await runWithProxy(
-                  { runTask, connectedBrowsers },
+                const ran = await runWithProxy(
+                  { runTask: profile === undefined ? runTask : profile.isolate(runTask), connectedBrowsers },
                   // The server's network policy travels with the task, for the browser to enforce.
-                  { ...taskSpecFromRequest(request, target), networkPolicy: urlPolicy.networkPolicy },
+                  {
+                    ...taskSpecFromRequest(request, target, profile?.task),
+                    networkPolicy: urlPolicy.networkPolicy,
+                  },
                   {
                     // The browser gets what the HTTP attempt (if any) left of the budget.
                     timeoutMs: tried ? Math.max(1, timeoutMs - (Date.now() - startedAt)) : timeoutMs,
@@ -215,6 +271,7 @@ export function createScraper({
                 ).catch((err: unknown) => {
                   throw taskErrorToApiError(err, target);
                 });
+                const fresh = profile === undefined ? ran : await profile.keep(ran);
                 // A donated browser's capture may show its owner's login: the team's alone.
                 return {
                   capture: fresh,
@@ -225,6 +282,8 @@ export function createScraper({
               { teamOnly: donated },
             );
       const { capture, cacheState, cachedAt, scope, entryId, placeholder } = taken;
+
+      refuseImageForOcr(capture, parsers.image);
 
       // The fast path derived the formats of the capture it took; a cached or browser capture is
       // derived now, once per cache entry and options while the entry is hot.
@@ -245,13 +304,24 @@ export function createScraper({
       const dueForIndex = (index: string) =>
         recorded === undefined || indexWrites.due(`${index}\n${recorded}`);
 
-      const { metadata, markdown, pdfPages, facts, pageLinks, ...content } = derived;
+      const {
+        metadata,
+        markdown,
+        pdfPages,
+        pdfTotalPages,
+        facts,
+        pageLinks,
+        reads: pageReads,
+        ...content
+      } = derived;
       onCapture?.(capture, pageLinks);
       const shared = scope === PUBLIC_SCOPE && seenAsAnyoneWould(request);
       if (
         mapIndex !== undefined &&
         indexPage &&
         request.zeroDataRetention !== true &&
+        // A page whose caller wants personal data out leaves its title and links in no index.
+        redaction === undefined &&
         capture.statusCode < 400 &&
         dueForIndex(`map\n${shared}`)
       ) {
@@ -270,13 +340,26 @@ export function createScraper({
       const { warnings, ...computed } = needsText
         ? await llmFormats(
             { llm, changeSnapshots, log },
-            { request, capture, markdown: markdown ?? '', metadata, schemas, teamId, facts },
+            {
+              request,
+              capture,
+              markdown: markdown ?? '',
+              metadata,
+              schemas,
+              teamId,
+              facts,
+              reads: pageReads,
+            },
           )
         : { warnings: [] };
+      const { warnings: readWarnings, ...read } = readFormats(request.formats, pageReads);
+      warnings.push(...readWarnings);
       if (unsupported.length > 0) {
         warnings.unshift(`These formats are not available yet and were skipped: ${unsupported.join(', ')}.`);
       }
       if (placeholder) warnings.push(LOADING_PLACEHOLDER_WARNING);
+      const profileWarning = profile?.warning();
+      if (profileWarning !== undefined) warnings.push(profileWarning);
       const document: ScrapeDocument = {
         ...(formats.has('markdown') && markdown !== undefined ? { markdown } : {}),
         ...content,
@@ -285,6 +368,7 @@ export function createScraper({
           ? { branding: capture.branding }
           : {}),
         ...computed,
+        ...read,
         ...(warnings.length > 0 ? { warning: warnings.join(' ') } : {}),
         metadata: {
           ...metadata,
@@ -296,11 +380,20 @@ export function createScraper({
           scrapeId: scrapeId ?? randomUUID(),
           ...proxyMetadata(capture.browserClass),
           ...(pdfPages > 0 ? { numPages: pdfPages } : {}),
+          ...(pdfTotalPages === undefined ? {} : { totalPages: pdfTotalPages }),
           creditsUsed: scrapeCredits({ formats: request.formats, proxyUsed: capture.browserClass, pdfPages }),
           ...(cacheState === undefined ? {} : { cacheState }),
           ...(cachedAt === undefined ? {} : { cachedAt }),
         },
       };
+      // redactPII: what is kept (GET /v2/scrape/:id, a job's pages) and returned is the redacted document.
+      const finished =
+        redaction === undefined
+          ? document
+          : await redactDocument(document, redaction, {
+              llm: request.zeroDataRetention === true ? undefined : llm,
+              noModelReason: request.zeroDataRetention === true ? 'zeroDataRetention' : 'unconfigured',
+            });
       if (
         indexes &&
         searchIndex !== undefined &&
@@ -321,10 +414,10 @@ export function createScraper({
       }
       if (keepResult && request.zeroDataRetention !== true) {
         await results
-          .put({ id: document.metadata.scrapeId, teamId, document })
+          .put({ id: finished.metadata.scrapeId, teamId, document: finished })
           .catch((err: unknown) => log.warn('could not keep the scrape result', { error: String(err) }));
       }
-      return document;
+      return finished;
     },
   };
 }

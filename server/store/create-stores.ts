@@ -1,5 +1,6 @@
 import type { Database } from './database';
 import { createApiKeyStore } from './stores/api-key-store';
+import { createBrowserProfileStore } from './stores/browser-profile-store';
 import { createBrowserRegistrationStore } from './stores/browser-registration-store';
 import { createCacheStore } from './stores/cache-store';
 import { createChangeSnapshotStore } from './stores/change-snapshot-store';
@@ -14,11 +15,13 @@ import { createResultStore } from './stores/result-store';
 import { createSitemapFetchStore } from './stores/sitemap-fetch-store';
 import { createSearchIndexStore } from './stores/search-index-store';
 import { createTeamStore } from './stores/team-store';
+import { createUsageMonthStore } from './stores/usage-month-store';
 import { createWebhookOutboxStore } from './stores/webhook-outbox-store';
 
 /** Every store over one database. Each owns one collection, its indexes and its queries. */
 export function createStores(database: Database) {
   const teams = createTeamStore(database);
+  const usageMonths = createUsageMonthStore(database);
   return {
     cache: createCacheStore(database),
     results: createResultStore(database),
@@ -29,13 +32,15 @@ export function createStores(database: Database) {
     changeSnapshots: createChangeSnapshotStore(database),
     teams,
     apiKeys: createApiKeyStore(database),
-    creditLedger: createCreditLedgerStore(database, teams),
+    creditLedger: createCreditLedgerStore(database, teams, usageMonths),
+    usageMonths,
     browserRegistrations: createBrowserRegistrationStore(database),
     pairingCodes: createPairingCodeStore(database),
     webhookOutbox: createWebhookOutboxStore(database),
     crawlNotes: createCrawlNoteStore(database),
     searchIndex: createSearchIndexStore(database),
     rateWindows: createRateWindowStore(database),
+    browserProfiles: createBrowserProfileStore(database),
   };
 }
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { Action, MAX_ACTIONS } from '../api/v2/actions';
 import { BrandingProfile } from '../branding/branding-profile';
 import { NetworkPolicy } from '../url/network-policy';
+import { BrowserProfileState, TaskProfile } from './browser-profile-state';
 
 /**
  * The browser hub protocol: JSON text frames on one WebSocket between the server and each
@@ -102,6 +103,12 @@ export const PageTaskSpec = z.object({
   branding: z.boolean().optional(),
   /** Where the tab may connect; absent means the strict default (no private networks). */
   networkPolicy: NetworkPolicy.optional(),
+  /**
+   * A browser profile's cookies and localStorage, loaded before the page (launched browsers only:
+   * a donated browser refuses the task). The server sends such a task alone to a freshly wiped
+   * browser, which is wiped again before anything else runs there (task-scheduler.ts `isolated`).
+   */
+  profile: TaskProfile.optional(),
 });
 export type PageTaskSpec = z.infer<typeof PageTaskSpec>;
 
@@ -148,6 +155,11 @@ export const PageCapture = z.object({
    * such a capture may carry the donor's login and is cached for that team only.
    */
   donated: z.boolean().optional(),
+  /**
+   * The browser profile's cookies and localStorage after the page, when the spec's profile asked
+   * for them back (`readBack`); the server saves them and strips them from the capture.
+   */
+  profileState: BrowserProfileState.optional(),
 });
 export type PageCapture = z.infer<typeof PageCapture>;
 

@@ -272,10 +272,8 @@ describe('JS SDK v2 client: usage', () => {
 });
 
 describe('JS SDK v2 client: methods Tabhive does not serve', () => {
-  it('extract() fails at once with an SdkError that names the missing feature', async () => {
-    const failure = await firecrawl
-      .startExtract({ urls: [site.url('/about.html')], prompt: 'x' })
-      .catch((err: unknown) => err);
+  it('a monitor fails at once with an SdkError that names the missing feature', async () => {
+    const failure = await firecrawl.listMonitors().catch((err: unknown) => err);
     expect(failure).toBeInstanceOf(SdkError);
     expect(failure).toMatchObject({ status: 404, code: 'UNSUPPORTED_ENDPOINT' });
     expect((failure as SdkError).message).toContain('does not serve');

@@ -1,4 +1,5 @@
 import type { Collection, Database, StoredDocument } from '../database';
+import { usageAttribution } from '../../teams/usage-attribution';
 import { RESULT_RETENTION_MS } from './result-store';
 
 /**
@@ -22,12 +23,14 @@ export interface Job extends StoredDocument {
   output?: unknown;
   /** Why the job failed, for the status route. */
   error?: string;
+  /** The masked API key that started it (usage-attribution.ts): its pages are booked under it. */
+  apiKey?: string;
   createdAt: Date;
   updatedAt: Date;
   expiresAt: Date;
 }
 
-export type NewJob = Pick<Job, '_id' | 'teamId' | 'kind' | 'request'>;
+export type NewJob = Pick<Job, '_id' | 'teamId' | 'kind' | 'request'> & Partial<Pick<Job, 'apiKey'>>;
 
 /** Crawl and batch-scrape jobs: their state, counters and lifetime. */
 export function createJobStore(database: Database) {
@@ -40,8 +43,10 @@ export function createJobStore(database: Database) {
     },
 
     async create(job: NewJob, now = new Date()): Promise<Job> {
+      const apiKey = job.apiKey ?? usageAttribution()?.apiKey;
       const stored: Job = {
         ...job,
+        ...(apiKey === undefined ? {} : { apiKey }),
         status: 'scraping',
         total: 0,
         completed: 0,

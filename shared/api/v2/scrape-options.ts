@@ -5,7 +5,11 @@ import { RequestTimeout } from '../request-timeout';
 import { rewriteIframeSelector } from '../rewrite-iframe-selector';
 import { strictBody } from '../strict-body';
 import { type Action, Actions, actionWaitMs } from './actions';
+import { BrowserProfileOption } from './browser-profile-option';
+import { type CacheOnlyFields, refineCacheOnly } from './cache-only';
 import { FormatsV2 } from './formats';
+import { ParsersV2 } from './parsers';
+import { RedactPii, refineRedactPii } from './redact-pii';
 
 /** Longest `waitFor`, and the cap on `waitFor` plus the time spent in wait actions. */
 export const MAX_WAIT_MS = 60_000;
@@ -80,8 +84,8 @@ export const scrapeOptionsV2Shape = {
   timeout: RequestTimeout.optional(),
   waitFor: z.int().min(0).max(MAX_WAIT_MS).default(0),
   mobile: z.boolean().default(false),
-  /** `[]` returns a PDF's bytes as base64 instead of parsing it. */
-  parsers: z.array(z.literal('pdf')).default(() => ['pdf' as const]),
+  /** `[]` returns a PDF's bytes as base64 instead of parsing it; objects tune the PDF parser. */
+  parsers: ParsersV2,
   actions: Actions.optional(),
   location: z
     .object({
@@ -93,10 +97,19 @@ export const scrapeOptionsV2Shape = {
   removeBase64Images: z.boolean().default(true),
   fastMode: z.boolean().default(false),
   blockAds: z.boolean().default(true),
-  proxy: z.enum(['basic', 'stealth', 'auto']).default('auto'),
+  /** `enhanced`: the strongest class of browser connected (run-with-proxy.ts). */
+  proxy: z.enum(['basic', 'stealth', 'enhanced', 'auto']).default('auto'),
   /** Cache freshness in ms; no default here, the server decides. */
   maxAge: z.int().min(0).optional(),
+  /** Serve only a cached copy at least this old (ms), never the site (cache-only.ts). */
+  minAge: z.int().min(0).optional(),
   storeInCache: z.boolean().default(true),
+  /** Serve only from the cache and never contact the site (cache-only.ts). */
+  lockdown: z.boolean().optional(),
+  /** Personal data and secrets replaced in every text output (server/scrape/redact/). */
+  redactPII: RedactPii.optional(),
+  /** A named browser profile of the team: cookies and localStorage kept between scrapes. */
+  profile: BrowserProfileOption.optional(),
   useMock: z.string().optional(),
   // Firecrawl-internal flags that clients may echo; accepted and ignored.
   __experimental_omce: z.boolean().optional(),
@@ -111,13 +124,24 @@ export interface WaitFields {
   actions?: readonly Action[] | undefined;
 }
 
+/** What the cache-only and redaction rules read besides; v1 objects, which lack these fields, pass. */
+type CacheAndPrivacyFields = Omit<CacheOnlyFields, 'waitFor' | 'actions'> & {
+  redactPII?: RedactPii | undefined;
+};
+
 /**
  * The rules that span several scrape-option fields, for `.superRefine()` on every object built
  * from scrapeOptionsV2Shape:
  * - `waitFor` at most half of `timeout` when both are non-zero (path `["waitFor"]`);
- * - `waitFor` plus the wait actions (actionWaitMs) at most MAX_WAIT_MS (path `["actions"]`).
+ * - `waitFor` plus the wait actions (actionWaitMs) at most MAX_WAIT_MS (path `["actions"]`);
+ * - the rules of `lockdown` and `minAge` (refineCacheOnly) and of `redactPII` (refineRedactPii).
  */
-export function refineScrapeOptionsV2(options: WaitFields, ctx: z.RefinementCtx): void {
+export function refineScrapeOptionsV2(
+  options: WaitFields & CacheAndPrivacyFields,
+  ctx: z.RefinementCtx,
+): void {
+  refineCacheOnly(options, ctx);
+  refineRedactPii(options, ctx);
   const { timeout, waitFor, actions } = options;
   if (timeout && waitFor && waitFor > timeout / 2) {
     ctx.addIssue({ code: 'custom', message: 'waitFor must not exceed half of timeout', path: ['waitFor'] });

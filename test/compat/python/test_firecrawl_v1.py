@@ -118,27 +118,12 @@ def test_batch_scrape_urls_and_watch(v1, site):
     assert done and done[0]["status"] == "completed"
 
 
-@pytest.mark.parametrize(
-    "call",
-    [
-        lambda v1, site: v1.async_extract([site("/about.html")], prompt="x"),
-        lambda v1, site: v1.async_deep_research("bees"),
-    ],
-    ids=["extract", "deep-research"],
-)
-def test_unserved_v1_methods_fail_naming_the_feature(v1, site, call):
+def test_unserved_v1_deep_research_fails_naming_the_feature(v1):
     try:
-        outcome = call(v1, site)
+        outcome = v1.async_deep_research("bees")
     except Exception as error:  # the v1 client raises for some answers and returns others
         outcome = error
     assert "does not serve" in str(outcome) or "404" in str(outcome)
-
-
-def test_unserved_llmstxt_fails_at_once(v1, site):
-    # firecrawl-py 4.53.2 cannot read any error answer here (it passes the parsed body where it
-    # expects the response), so the message is its own; what Tabhive controls is failing at once.
-    with pytest.raises(Exception):
-        v1.async_generate_llms_text(site("/"))
 
 
 def test_map_url_answers_strings_the_input_url_first(v1, site):

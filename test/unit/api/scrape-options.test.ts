@@ -65,8 +65,8 @@ describe('ScrapeOptionsV2', () => {
   });
 
   it('is strict', () => {
-    expect(issues({ minAge: 5 })).toEqual([
-      expect.objectContaining({ code: 'unrecognized_keys', keys: ['minAge'], path: [] }),
+    expect(issues({ notAnOption: 5 })).toEqual([
+      expect.objectContaining({ code: 'unrecognized_keys', keys: ['notAnOption'], path: [] }),
     ]);
   });
 
@@ -78,7 +78,7 @@ describe('ScrapeOptionsV2', () => {
     ['waitFor', -1],
     ['waitFor', 60_001],
     ['maxAge', -1],
-    ['proxy', 'enhanced'],
+    ['proxy', 'residential'],
     ['onlyMainContent', 'yes'],
   ])('rejects %s = %j', (key, value) => {
     expect(issues({ [key]: value })).toEqual([expect.objectContaining({ path: [key] })]);
@@ -138,7 +138,7 @@ describe('ScrapeOptionsV2', () => {
       expect(ScrapeOptionsV2.parse({}).parsers).toEqual(['pdf']);
     });
 
-    it.each([[['invalid']], ['pdf'], [{ pdf: true }], [[{ type: 'pdf' }]], [null]])(
+    it.each([[['invalid']], ['pdf'], [{ pdf: true }], [[{ type: 'pdf', mode: 'ocr' }]], [null]])(
       'rejects %j',
       (parsers) => {
         expect(issues({ parsers })).toEqual([

@@ -26,22 +26,15 @@ afterAll(() => api.close());
 
 describe('Firecrawl endpoints that Tabhive does not serve', () => {
   const calls: Array<[method: string, path: string, feature: string]> = [
-    ['POST', '/v2/extract', 'extract'],
-    ['GET', '/v2/extract/0b7cf4c2-0000-4000-8000-000000000000', 'extract'],
-    ['POST', '/v1/extract', 'extract'],
     ['POST', '/v1/deep-research', 'deep research'],
-    ['GET', '/v1/llmstxt/abc', 'llms.txt'],
     ['POST', '/v2/agent', 'agent'],
     ['GET', '/v2/agent/threads/t1', 'agent'],
     ['POST', '/v2/browser', 'browser sessions'],
     ['DELETE', '/v2/browser/s1', 'browser sessions'],
     ['POST', '/v2/scrape/job-1/interact', 'interactive scrape'],
     ['GET', '/v2/monitor', 'monitors'],
-    ['POST', '/v2/parse', 'parsing'],
     ['POST', '/v2/search/research/papers', 'specialised search'],
     ['POST', '/v2/search/s1/feedback', 'feedback'],
-    ['GET', '/v2/team/queue-status', 'queue status'],
-    ['GET', '/v1/team/token-usage/historical', 'historical usage'],
   ];
 
   it.each(calls)('%s %s answers a JSON 404 that names the feature', async (method, path, feature) => {

@@ -12,6 +12,9 @@ import { silentLog } from '../../../server/log';
 import { apiOperations } from '../../../server/openapi/api-operations';
 import { requestSchemas } from '../../../server/openapi/api-schemas';
 import { buildOpenApiDocument } from '../../../server/openapi/build-openapi-document';
+import type { ExtractService } from '../../../server/extract/create-extract-service';
+import type { LlmsTxtService } from '../../../server/llmstxt/create-llms-txt-service';
+import type { UsageReports } from '../../../server/teams/usage-reports';
 import type { Scraper } from '../../../server/scrape/create-scraper';
 import type { SearchService } from '../../../server/search/create-search-service';
 import type { ResultStore } from '../../../server/store/stores/result-store';
@@ -62,7 +65,12 @@ function appWithoutDomain(): Koa {
     jobs: unused as JobService,
     mapper: unused as Mapper,
     search: unused as SearchService,
-    teams: unused as NonNullable<Parameters<typeof createApp>[0]['teams']>,
+    teams: {
+      ...(unused as NonNullable<Parameters<typeof createApp>[0]['teams']>),
+      reports: unused as UsageReports,
+    },
+    extract: unused as ExtractService,
+    llmsTxt: unused as LlmsTxtService,
   });
 }
 
