@@ -47,6 +47,7 @@ const scrapeErrors = {
   '402': error("The team's credit allowance is spent"),
   '429': error("The team's rate or concurrency limit is reached; see Retry-After"),
   '403': error('The URL is refused by the URL policy (URL_BLOCKED)'),
+  '404': error('lockdown or minAge found no cached copy (SCRAPE_LOCKDOWN_CACHE_MISS, SCRAPE_NO_CACHED_DATA)'),
   '408': error('The scrape ran out of time (SCRAPE_TIMEOUT)'),
   '500': error('The page could not be scraped; `code` says why (SCRAPE_SITE_ERROR, SCRAPE_ACTION_ERROR, …)'),
   '503': error('No browser can take the work right now; see Retry-After'),

@@ -1,3 +1,5 @@
+import { redactionSettings } from '../../shared/api/v2/redact-pii';
+import { redactText } from '../scrape/redact/redact-text';
 import { randomUUID } from 'node:crypto';
 import type { SearchCategory } from '../../shared/api/v2/search-request';
 import type { ScrapeOptionsV2 } from '../../shared/api/v2/scrape-options';
@@ -181,7 +183,10 @@ export function createSearchService({
           },
           { teamId },
         );
-        return { item: { ...document, ...result }, credits: document.metadata.creditsUsed };
+        return {
+          item: { ...document, ...redactedResult(result, input.scrapeOptions.redactPII) },
+          credits: document.metadata.creditsUsed,
+        };
       } catch (err) {
         // A result that failed is still answered, and counted as its placeholder document (contract §9).
         return { item: { ...result, ...failedScrape(err) }, credits: 1, failed: true };
@@ -237,4 +242,21 @@ export function createSearchService({
       }
     },
   };
+}
+
+/**
+ * The engine's title and description of a result, redacted as its page was: they travel beside the
+ * page's document, and would otherwise carry what the caller asked to have taken out (names and
+ * places need the page's model pass, so only the patterns apply here).
+ */
+function redactedResult<R extends object>(result: R, option: ScrapeOptionsV2['redactPII']): R {
+  const settings = redactionSettings(option);
+  if (settings === undefined) return result;
+  const redacted = { ...result } as Record<string, unknown>;
+  for (const field of ['title', 'description'] as const) {
+    const value = redacted[field];
+    if (typeof value === 'string') redacted[field] = redactText(value, settings);
+  }
+  // The same fields, with string values replaced by strings.
+  return redacted as R;
 }

@@ -190,7 +190,11 @@ describe('search through SearXNG', () => {
     searxng = await startFakeSearxng({
       results: () => ({
         general: [
-          { url: site.url('/queen.html'), title: 'The queen bee', content: 'How a colony raises its queen' },
+          {
+            url: site.url('/queen.html'),
+            title: 'The queen bee',
+            content: 'How a colony raises its queen; ask keeper@apiary.example',
+          },
           { url: 'http://169.254.169.254/latest/meta-data/', title: 'Metadata', content: 'not for scraping' },
           { url: site.url('/missing.html'), title: 'Gone', content: 'A page that no longer exists' },
           { url: 'https://github.com/bees/hive', title: 'bees/hive', content: 'Hive tooling' },
@@ -289,6 +293,19 @@ describe('search through SearXNG', () => {
     });
     expect(blocked.json.data.web[1]).not.toHaveProperty('markdown');
     expect(blocked.json.warning).toBe('1 result(s) could not be scraped; their metadata.error says why.');
+  });
+
+  it("redacts the engine's description of a result as its page is redacted", async () => {
+    const { json } = await tabhive.post('/v2/search', {
+      query: 'queen',
+      ignoreInvalidURLs: true,
+      limit: 1,
+      scrapeOptions: { formats: ['markdown'], redactPII: { entities: ['EMAIL'] } },
+    });
+    expect(json.data.web[0].url).toBe(site.url('/queen.html'));
+    expect(json.data.web[0].description).toBe('How a colony raises its queen; ask <EMAIL>');
+    const plain = await tabhive.post('/v2/search', { query: 'queen', ignoreInvalidURLs: true, limit: 1 });
+    expect(plain.json.data.web[0].description).toContain('keeper@apiary.example');
   });
 
   it('answers 408 SCRAPE_TIMEOUT when the search outlasts its timeout', async () => {

@@ -2,7 +2,9 @@ import type { ScrapeOptionsV2 } from '../../../shared/api/v2/scrape-options';
 
 /**
  * Formats made from the page's HTML alone (json, summary, changeTracking, question and the like
- * read its Markdown; attributes, product, menu, audio and video its HTML).
+ * read its Markdown; product, menu, audio and video its HTML). Not `attributes`: it reads the DOM
+ * as the browser holds it after scripts, which attributes set by a script are part of, and the
+ * fast path's test of whether a page needs JavaScript looks at its content, not its attributes.
  */
 const HTML_FORMATS = new Set([
   'markdown',
@@ -13,7 +15,6 @@ const HTML_FORMATS = new Set([
   'json',
   'summary',
   'changeTracking',
-  'attributes',
   'highlights',
   'question',
   'query',
