@@ -6,6 +6,7 @@ import { errors } from '../http/errors';
 import { createInProcessJobs } from '../jobs/in-process-jobs';
 import { SchemaRejectedError, guardSchema } from '../llm/schema-guard';
 import type { Stores } from '../store/create-stores';
+import { ensureCreditsLeft } from '../teams/ensure-credits-left';
 import type { UrlPolicy } from '../url-policy/create-url-policy';
 import { enqueueWebhook } from '../webhooks/enqueue-webhook';
 import { EXTRACT_HEARTBEAT_MS, EXTRACT_STALL_MS } from './extract-limits';
@@ -71,14 +72,7 @@ export function createExtractService({
   return {
     /** Checks the request, stores the job and starts it here; answers its id. */
     async start(teamId: string, request: ExtractRequest, version: 'v1' | 'v2'): Promise<{ id: string }> {
-      const team = await stores.teams.get(teamId);
-      if (
-        team !== undefined &&
-        team.creditAllowance !== null &&
-        team.creditAllowance - team.creditsUsed <= 0
-      ) {
-        throw errors.insufficientCredits(teamId);
-      }
+      await ensureCreditsLeft(stores.teams, teamId);
       let schema: unknown;
       if (request.schema !== undefined) {
         try {

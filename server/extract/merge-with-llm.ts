@@ -1,5 +1,6 @@
-import { type ChatMessage, LlmError, type LlmProvider, MAX_PROMPT_CONTENT_CHARS } from '../llm/llm-provider';
-import { describeSchemaErrors, type GuardedSchema } from '../llm/schema-guard';
+import { completeJson, schemaInstruction } from '../llm/ask-for-json';
+import { type LlmProvider, MAX_PROMPT_CONTENT_CHARS } from '../llm/llm-provider';
+import type { GuardedSchema } from '../llm/schema-guard';
 import type { PageExtraction } from './page-extraction';
 
 const MERGE_SYSTEM_PROMPT =
@@ -13,17 +14,11 @@ export class MergeTooLargeError extends Error {
   override name = 'MergeTooLargeError';
 }
 
-/** Models often wrap JSON in a Markdown fence even when told not to; accept that much. */
-function parseAnswer(text: string): unknown {
-  const fenced = /^\s*```(?:json)?\s*([\s\S]*?)\s*```\s*$/i.exec(text);
-  return JSON.parse(fenced?.[1] ?? text) as unknown;
-}
-
 /**
  * One chat completion that merges the per-page extractions into the caller's schema (checked
  * against `schema`, which demands no completeness: a field no page states stays out rather than
  * being made up to satisfy `required`). A bad answer gets one retry told what was wrong; a
- * second one is an LlmError.
+ * second one is an LlmError (completeJson).
  */
 export async function mergeWithLlm(
   llm: LlmProvider,
@@ -47,47 +42,23 @@ export async function mergeWithLlm(
   }
   const task = [
     prompt === undefined ? '' : `What the caller asked for: ${prompt}`,
-    schema === undefined
-      ? ''
-      : `The JSON must conform to this JSON Schema:\n${JSON.stringify(schema.schema)}`,
+    schemaInstruction(schema),
     `The data extracted from each page, in page order:\n${extracted}`,
   ]
     .filter((part) => part !== '')
     .join('\n\n');
-  const messages: ChatMessage[] = [
-    {
-      role: 'system',
-      content:
-        systemPrompt === undefined
-          ? MERGE_SYSTEM_PROMPT
-          : `${MERGE_SYSTEM_PROMPT}\n\nThe caller's instructions: ${systemPrompt}`,
-    },
-    { role: 'user', content: task },
-  ];
-
-  let problem = '';
-  for (let attempt = 0; attempt < 2; attempt++) {
-    const answer = await llm.complete(messages, { json: true });
-    let value: unknown;
-    try {
-      value = parseAnswer(answer);
-    } catch {
-      problem = 'the answer was not valid JSON';
-      messages.push(
-        { role: 'assistant', content: answer },
-        { role: 'user', content: 'That was not valid JSON. Answer with the JSON object only.' },
-      );
-      continue;
-    }
-    if (schema === undefined || schema.validate(value)) return value;
-    problem = `the answer did not match the schema (${describeSchemaErrors(schema.validate)})`;
-    messages.push(
-      { role: 'assistant', content: answer },
+  return completeJson(
+    llm,
+    [
       {
-        role: 'user',
-        content: `That JSON does not match the schema: ${describeSchemaErrors(schema.validate)}. Answer again with corrected JSON only.`,
+        role: 'system',
+        content:
+          systemPrompt === undefined
+            ? MERGE_SYSTEM_PROMPT
+            : `${MERGE_SYSTEM_PROMPT}\n\nThe caller's instructions: ${systemPrompt}`,
       },
-    );
-  }
-  throw new LlmError(`${problem}, also after a retry`);
+      { role: 'user', content: task },
+    ],
+    schema,
+  );
 }

@@ -2,6 +2,7 @@ import { ScrapeOptionsV2 } from '../../shared/api/v2/scrape-options';
 import { ApiError } from '../http/api-error';
 import { MAP_CREDITS } from '../map/charge-map';
 import type { Mapper } from '../map/create-mapper';
+import { siteMapOptions } from '../map/map-options';
 import { normalizeMapUrl } from '../map/normalize-map-url';
 import type { SearchService } from '../search/create-search-service';
 import {
@@ -88,21 +89,12 @@ export async function planPages(
     } else {
       try {
         const links = await mapper.map(
-          {
-            url: target.url,
-            sitemap: 'include',
+          siteMapOptions(target.url, {
             includeSubdomains: spec.includeSubdomains,
-            ignoreQueryParameters: true,
             limit: MAX_PAGES_PER_WILDCARD * MAP_LOOKAHEAD,
             timeout: Math.max(1, Math.min(WILDCARD_MAP_TIMEOUT_MS, deadline - Date.now())),
-            filterByPath: true,
-            useIndex: true,
-            includePaths: [],
-            excludePaths: [],
-            regexOnFullURL: false,
-            ignoreRobotsTxt: false,
             ...(spec.scrapeOptions.location === undefined ? {} : { location: spec.scrapeOptions.location }),
-          },
+          }),
           teamId,
         );
         credits += MAP_CREDITS;

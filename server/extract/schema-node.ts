@@ -1,29 +1,12 @@
+import { isObject, resolveLocalRef } from '../llm/schema-ref';
+
 /** A JSON Schema object (booleans and other values are not walked). */
 export type SchemaObject = Record<string, unknown>;
 
-export const isObject = (value: unknown): value is Record<string, unknown> =>
-  value !== null && typeof value === 'object' && !Array.isArray(value);
+export { isObject, resolveLocalRef };
 
 /** `$ref` chains and `anyOf` wrappers followed at most this often for one value. */
 const MAX_HOPS = 16;
-
-/** The target of a local `$ref` (`#` or `#/json/pointer`); undefined for any other reference. */
-export function resolveLocalRef(root: unknown, ref: string): unknown {
-  if (ref === '#') return root;
-  if (!ref.startsWith('#/')) return undefined;
-  let node = root;
-  for (const part of ref.slice(2).split('/')) {
-    let key: string;
-    try {
-      key = decodeURIComponent(part).replace(/~1/g, '/').replace(/~0/g, '~');
-    } catch {
-      return undefined;
-    }
-    if (!isObject(node) || !Object.hasOwn(node, key)) return undefined;
-    node = node[key];
-  }
-  return node;
-}
 
 const isNullType = (schema: unknown) => isObject(schema) && schema.type === 'null';
 const describesShape = (schema: SchemaObject) =>

@@ -1,3 +1,5 @@
+import { isObject, resolveLocalRef } from './schema-ref';
+
 /**
  * Keywords whose subschemas check the same value as the schema that holds them. Every other
  * applicator (`properties`, `items`, `contains`, `propertyNames`, …) moves on to a part of the
@@ -15,27 +17,6 @@ const SAME_VALUE_MAPS = ['dependentSchemas', 'dependencies'];
 export const MAX_SAME_VALUE_CHECKS = 10_000;
 
 type SchemaObject = Record<string, unknown>;
-
-const isObject = (value: unknown): value is SchemaObject =>
-  value !== null && typeof value === 'object' && !Array.isArray(value);
-
-/** The target of a local `$ref` (`#` or `#/json/pointer`), as ajv reads it; undefined otherwise. */
-function resolveLocalRef(root: unknown, ref: string): unknown {
-  if (ref === '#') return root;
-  if (!ref.startsWith('#/')) return undefined;
-  let node = root;
-  for (const part of ref.slice(2).split('/')) {
-    let key: string;
-    try {
-      key = decodeURIComponent(part).replace(/~1/g, '/').replace(/~0/g, '~');
-    } catch {
-      return undefined;
-    }
-    if ((!isObject(node) && !Array.isArray(node)) || !Object.hasOwn(node, key)) return undefined;
-    node = (node as Record<string, unknown>)[key];
-  }
-  return node;
-}
 
 /** The schemas that apply to the same value as `schema` does, once per time they apply. */
 function sameValueSchemas(root: unknown, schema: SchemaObject): SchemaObject[] {

@@ -5,6 +5,7 @@ import { errors } from '../http/errors';
 import { createInProcessJobs } from '../jobs/in-process-jobs';
 import type { Stores } from '../store/create-stores';
 import type { Job } from '../store/stores/job-store';
+import { ensureCreditsLeft } from '../teams/ensure-credits-left';
 import type { UrlPolicy } from '../url-policy/create-url-policy';
 import { LLMSTXT_HEARTBEAT_MS, LLMSTXT_STALL_MS } from './llms-txt-limits';
 import type { LlmsTxtOutput, LlmsTxtSpec } from './llms-txt-spec';
@@ -67,14 +68,7 @@ export function createLlmsTxtService({
   return {
     /** Checks the site URL and the team's credits, stores the job and starts it here. */
     async start(teamId: string, request: LlmsTxtRequest): Promise<{ id: string }> {
-      const team = await stores.teams.get(teamId);
-      if (
-        team !== undefined &&
-        team.creditAllowance !== null &&
-        team.creditAllowance - team.creditsUsed <= 0
-      ) {
-        throw errors.insufficientCredits(teamId);
-      }
+      await ensureCreditsLeft(stores.teams, teamId);
       const target = new URL(request.url.url);
       if (urlPolicy !== undefined) {
         const verdict = await urlPolicy.check(target);

@@ -6,6 +6,7 @@ import type { LlmProvider } from '../llm/llm-provider';
 import type { Log } from '../log';
 import { MAP_CREDITS } from '../map/charge-map';
 import type { Mapper } from '../map/create-mapper';
+import { siteMapOptions } from '../map/map-options';
 import type { Scraper } from '../scrape/create-scraper';
 import { describePage, oneLine } from './describe-page';
 import {
@@ -33,20 +34,7 @@ async function sitePages(spec: LlmsTxtSpec, teamId: string, mapper: Mapper, warn
   start.hash = '';
   try {
     const links = await mapper.map(
-      {
-        url: spec.url,
-        sitemap: 'include',
-        includeSubdomains: false,
-        ignoreQueryParameters: true,
-        limit: spec.maxUrls * 2,
-        timeout: LLMSTXT_MAP_TIMEOUT_MS,
-        filterByPath: true,
-        useIndex: true,
-        includePaths: [],
-        excludePaths: [],
-        regexOnFullURL: false,
-        ignoreRobotsTxt: false,
-      },
+      siteMapOptions(spec.url, { limit: spec.maxUrls * 2, timeout: LLMSTXT_MAP_TIMEOUT_MS }),
       teamId,
     );
     const others = links.map((link) => link.url).filter((url) => url !== start.href);

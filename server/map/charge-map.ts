@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { errors } from '../http/errors';
 import type { Log } from '../log';
 import { StoreUnavailableError } from '../store/database';
 import type { CreditLedgerStore } from '../store/stores/credit-ledger-store';
 import type { TeamStore } from '../store/stores/team-store';
+import { ensureCreditsLeft } from '../teams/ensure-credits-left';
 
 /** A map costs one credit, whatever it returns (contract §9). */
 export const MAP_CREDITS = 1;
@@ -20,9 +20,7 @@ export function createMapCharging({
 }) {
   return {
     async ensureCredit(teamId: string) {
-      const team = await teams.get(teamId);
-      if (team !== undefined && team.creditAllowance !== null && team.creditAllowance - team.creditsUsed <= 0)
-        throw errors.insufficientCredits(teamId);
+      await ensureCreditsLeft(teams, teamId);
     },
 
     async charge(teamId: string) {

@@ -19,3 +19,26 @@ export interface MapOptions {
   regexOnFullURL: boolean;
   ignoreRobotsTxt: boolean;
 }
+
+/**
+ * A whole-site map as the server's own jobs ask for one (extract's wildcards, llms.txt): the
+ * sitemap included, query strings dropped, the map index used, no path filters, robots.txt obeyed.
+ */
+export function siteMapOptions(
+  url: string,
+  overrides: Pick<MapOptions, 'limit'> & Partial<Omit<MapOptions, 'url'>>,
+): MapOptions {
+  return {
+    url,
+    sitemap: 'include',
+    includeSubdomains: false,
+    ignoreQueryParameters: true,
+    filterByPath: true,
+    useIndex: true,
+    includePaths: [],
+    excludePaths: [],
+    regexOnFullURL: false,
+    ignoreRobotsTxt: false,
+    ...overrides,
+  };
+}

@@ -11,6 +11,7 @@ import type { ScrapeDocument, ScrapeMetadata } from '../scrape/scrape-document';
 import { StoreUnavailableError } from '../store/database';
 import type { CreditLedgerStore } from '../store/stores/credit-ledger-store';
 import type { TeamStore } from '../store/stores/team-store';
+import { ensureCreditsLeft } from '../teams/ensure-credits-left';
 import { engineQuery } from './engine-query';
 import { filterResults } from './filter-results';
 import { parseQuery } from './parse-query';
@@ -211,14 +212,7 @@ export function createSearchService({
 
   return {
     async search(input, teamId) {
-      const team = await teams?.get(teamId);
-      if (
-        team !== undefined &&
-        team.creditAllowance !== null &&
-        team.creditAllowance - team.creditsUsed <= 0
-      ) {
-        throw errors.insufficientCredits(teamId);
-      }
+      if (teams !== undefined) await ensureCreditsLeft(teams, teamId);
       const controller = new AbortController();
       const deadline = Date.now() + input.timeout;
       let timer: NodeJS.Timeout | undefined;
