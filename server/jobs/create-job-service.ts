@@ -1,3 +1,5 @@
+import { servesFromCacheOnly } from '../../shared/api/v2/cache-only';
+import { classifyHost } from '../../shared/url/classify-host';
 import { randomUUID } from 'node:crypto';
 import { ApiError } from '../http/api-error';
 import { errors } from '../http/errors';
@@ -101,7 +103,11 @@ export function createJobService({
   return {
     async startCrawl(teamId: string, spec: JobSpec, idempotencyKey?: string) {
       const crawl = spec.crawl!;
-      await checkUrl(crawl.startUrl, 'Crawl URL');
+      // A cache-only crawl (lockdown, minAge) never reaches the site: a public name is not looked up.
+      const cacheOnly = servesFromCacheOnly(spec.scrapeOptions);
+      if (!(cacheOnly && classifyHost(new URL(crawl.startUrl)).kind === 'needs-dns')) {
+        await checkUrl(crawl.startUrl, 'Crawl URL');
+      }
       try {
         compilePatterns(crawl.rules);
       } catch (err) {
