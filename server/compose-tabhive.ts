@@ -153,9 +153,7 @@ export async function composeTabhive({
       ? {
           httpPages: {
             extra: HTTP_PAGES_IN_FLIGHT,
-            // A browser profile's pages always take a browser (create-scraper.ts).
-            eligible: (spec: JobSpec) =>
-              fastPathEligible(spec.scrapeOptions) && spec.scrapeOptions.profile === undefined,
+            eligible: (spec: JobSpec) => fastPathEligible(spec.scrapeOptions),
           },
         }
       : {}),

@@ -22,7 +22,7 @@ import { LLM_FORMATS, llmFormats } from './formats/llm-formats';
 import { requestSchemas } from './formats/request-schemas';
 import { refuseImageForOcr } from './formats/image-parser';
 import { pageReadsRequest } from './formats/page-reads';
-import { readFormats } from './formats/read-formats';
+import { READ_FORMATS, readFormats } from './formats/read-formats';
 import { requestedParsers } from './pdf/requested-parsers';
 import { extractsJson, scrapeCredits } from './scrape-credits';
 import { enhancedClass, runWithProxy } from './run-with-proxy';
@@ -49,8 +49,6 @@ export const DEFAULT_SCRAPE_TIMEOUT_MS = 300_000;
 const BASIC_FORMATS = new Set<string>(['markdown', 'html', 'rawHtml', 'links', 'images']);
 /** Formats the browser makes while it has the page (browser-outputs.ts). */
 const BROWSER_FORMATS = new Set<string>(['screenshot', 'branding']);
-/** Formats read from the page's HTML in the derivation worker, with no text or model (read-formats.ts). */
-const READ_FORMATS = new Set<string>(['attributes', 'audio', 'video']);
 
 function rethrowSelectorError(err: unknown): never {
   if (err instanceof InvalidSelectorError) throw errors.invalidSelector(err.selector);
@@ -242,7 +240,6 @@ export function createScraper({
                   fastPath !== undefined &&
                   !browserOnly &&
                   !donated &&
-                  profile === undefined &&
                   // `enhanced` with a stealth browser connected means that browser, not a plain fetch.
                   (request.proxy !== 'enhanced' ||
                     enhancedClass(connectedBrowsers ?? (() => 0)) === 'basic') &&

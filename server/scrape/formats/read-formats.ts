@@ -3,6 +3,9 @@ import { type AttributeValues, attributesWarnings } from './attributes-format';
 import { chooseMedia, noMediaWarning } from './media-formats';
 import type { PageReads } from './page-reads';
 
+/** The formats readFormats answers: read from the page's HTML in the derivation worker, no text or model. */
+export const READ_FORMATS = new Set<string>(['attributes', 'audio', 'video']);
+
 export interface ReadFormats {
   attributes?: AttributeValues[];
   audio?: string;
