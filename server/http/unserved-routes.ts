@@ -4,11 +4,6 @@
  * so an SDK method fails with a message that says why instead of hanging or parsing HTML.
  */
 const UNSERVED: ReadonlyArray<{ path: RegExp; feature: string }> = [
-  { path: /^\/v1\/deep-research(\/|$)/, feature: 'deep research' },
-  { path: /^\/v2\/agent(\/|$)/, feature: 'agent' },
-  { path: /^\/v2\/browser(\/|$)/, feature: 'browser sessions' },
-  { path: /^\/v2\/scrape\/[^/]+\/interact(\/|$)/, feature: 'interactive scrape sessions' },
-  { path: /^\/v2\/monitor(\/|$)/, feature: 'monitors' },
   { path: /^\/v2\/(search\/[^/]+\/)?feedback(\/|$)/, feature: 'feedback' },
   { path: /^\/v2\/search\/(developer|research|gov)(\/|$)/, feature: 'specialised search' },
   { path: /^\/v1\/x402\//, feature: 'x402 payments' },

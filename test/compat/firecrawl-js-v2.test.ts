@@ -272,8 +272,8 @@ describe('JS SDK v2 client: usage', () => {
 });
 
 describe('JS SDK v2 client: methods Tabhive does not serve', () => {
-  it('a monitor fails at once with an SdkError that names the missing feature', async () => {
-    const failure = await firecrawl.listMonitors().catch((err: unknown) => err);
+  it('a specialised search fails at once with an SdkError that names the missing feature', async () => {
+    const failure = await firecrawl.developerSearch('tabhive').catch((err: unknown) => err);
     expect(failure).toBeInstanceOf(SdkError);
     expect(failure).toMatchObject({ status: 404, code: 'UNSUPPORTED_ENDPOINT' });
     expect((failure as SdkError).message).toContain('does not serve');

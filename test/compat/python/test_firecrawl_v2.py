@@ -171,9 +171,9 @@ def test_watcher(firecrawl, site, kind):
     assert seen[-1] == ("completed", final.completed, final.total), seen
 
 
-def test_unserved_monitors_fail_at_once_naming_the_feature(firecrawl):
+def test_unserved_specialised_search_fails_at_once_naming_the_feature(firecrawl):
     with pytest.raises(Exception, match="does not serve"):
-        firecrawl.list_monitors()
+        firecrawl.developer_search("tabhive")
 
 
 def test_map_lists_sitemap_and_linked_pages_ranked_by_search(firecrawl, site):

@@ -26,13 +26,8 @@ afterAll(() => api.close());
 
 describe('Firecrawl endpoints that Tabhive does not serve', () => {
   const calls: Array<[method: string, path: string, feature: string]> = [
-    ['POST', '/v1/deep-research', 'deep research'],
-    ['POST', '/v2/agent', 'agent'],
-    ['GET', '/v2/agent/threads/t1', 'agent'],
-    ['POST', '/v2/browser', 'browser sessions'],
-    ['DELETE', '/v2/browser/s1', 'browser sessions'],
-    ['POST', '/v2/scrape/job-1/interact', 'interactive scrape'],
-    ['GET', '/v2/monitor', 'monitors'],
+    ['POST', '/v2/search/developer', 'specialised search'],
+    ['POST', '/v1/x402/search', 'x402 payments'],
     ['POST', '/v2/search/research/papers', 'specialised search'],
     ['POST', '/v2/search/s1/feedback', 'feedback'],
   ];
