@@ -114,6 +114,11 @@ export const Config = z.object({
   SEARCH_ENGINE: z.preprocess(emptyAsUnset, z.enum(['duckduckgo', 'bing', 'google']).default('duckduckgo')),
   /** Another origin serving the engine's result pages (a mirror, or a test fixture). */
   SEARCH_ENGINE_URL: z.preprocess(emptyAsUnset, z.url({ protocol: /^https?$/ }).optional()),
+  /** The shortest gap between two runs of a monitor's schedule (`/v2/monitor`); shorter schedules are a 400. */
+  MONITOR_MIN_INTERVAL_SECONDS: z.preprocess(
+    emptyAsUnset,
+    z.coerce.number().int().min(1).max(86_400).default(60),
+  ),
 });
 export type Config = z.infer<typeof Config>;
 

@@ -14,6 +14,7 @@ describe('configuration from the environment', () => {
       STEALTH_BROWSERS: 1,
       HTTP_FAST_PATH: true,
       PARSE_MAX_FILE_BYTES: 52_428_800,
+      MONITOR_MIN_INTERVAL_SECONDS: 60,
       SEARCH_ENGINE: 'duckduckgo',
       TEAM_CONCURRENCY: 10,
       RATE_LIMIT_PER_MINUTE: 0,
