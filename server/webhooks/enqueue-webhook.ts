@@ -10,6 +10,8 @@ const EVENT_PREFIX: Record<JobKind, string> = {
   batch: 'batch_scrape',
   extract: 'extract',
   llmstxt: 'llmstxt',
+  agent: 'agent',
+  deepresearch: 'deep_research',
 };
 
 /**

@@ -238,10 +238,10 @@ describe('JS SDK v1 client: usage', () => {
   });
 });
 
-describe('JS SDK v1 client: methods Tabhive does not serve', () => {
-  it('deep research fails at once with a message naming the feature', async () => {
+describe('JS SDK v1 client: deep research without a model', () => {
+  it('fails at once with a message that says what to configure', async () => {
     const outcome = await app.asyncDeepResearch('bees', {}).catch((err: unknown) => err);
     const message = outcome instanceof Error ? outcome.message : JSON.stringify(outcome);
-    expect(message).toMatch(/does not serve|404/);
+    expect(message).toMatch(/LLM_BASE_URL/);
   });
 });

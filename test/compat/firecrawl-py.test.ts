@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compatPython, pythonRequired, requirePython, runPython } from '../helpers/compat-python';
 import { startCrawlSite } from '../helpers/crawl-site';
 import { startLargePagesSite } from '../helpers/large-pages-site';
+import { startScriptedLlmServer } from '../helpers/scripted-llm-server';
 import { startTestTabhive } from '../helpers/start-test-tabhive';
 
 /**
@@ -19,14 +20,22 @@ describe.skipIf(compatPython() === undefined && !pythonRequired)(
     let site: Awaited<ReturnType<typeof startCrawlSite>>;
     let largePages: Awaited<ReturnType<typeof startLargePagesSite>>;
     let tabhive: Awaited<ReturnType<typeof startTestTabhive>>;
+    // A second Tabhive with a scripted model for the agent tests: giving the first one a model
+    // would change what the extract, llms.txt and json-format tests expect.
+    let llm: Awaited<ReturnType<typeof startScriptedLlmServer>>;
+    let agentTabhive: Awaited<ReturnType<typeof startTestTabhive>>;
 
     beforeAll(async () => {
       site = await startCrawlSite();
       largePages = await startLargePagesSite();
       tabhive = await startTestTabhive({ browsers: 2 });
+      llm = await startScriptedLlmServer();
+      agentTabhive = await startTestTabhive({ browsers: 1, env: { LLM_BASE_URL: llm.baseUrl } });
     });
     afterAll(async () => {
       await tabhive?.stop();
+      await agentTabhive?.stop();
+      await llm?.close();
       await site?.close();
       await largePages?.close();
     });
@@ -52,6 +61,8 @@ describe.skipIf(compatPython() === undefined && !pythonRequired)(
           TABHIVE_API_KEY: tabhive.apiKey,
           CRAWL_SITE_URL: site.url(''),
           LARGE_PAGES_SITE_URL: largePages.url(''),
+          AGENT_TABHIVE_URL: agentTabhive.url,
+          SCRIPTED_LLM_URL: llm.controlUrl,
         },
       );
       expect(code, output).toBe(0);

@@ -41,7 +41,7 @@ export interface LedgerRequest {
 }
 
 /** Ledger reasons of work that is not a page (queue status's most recent success). */
-const NOT_PAGES = ['map', 'search', 'extract', 'llmstxt'] as const;
+const NOT_PAGES = ['map', 'search', 'extract', 'llmstxt', 'agent', 'browser'] as const;
 
 const attributedKey = (request: LedgerRequest) => request.apiKey ?? usageAttribution()?.apiKey;
 

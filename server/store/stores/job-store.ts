@@ -6,7 +6,7 @@ import { RESULT_RETENTION_MS } from './result-store';
  * `crawl` and `batch` run page tasks from the store (create-job-runner.ts); `extract` and `llmstxt`
  * run in the instance that accepted them and keep their answer in `output`.
  */
-export type JobKind = 'crawl' | 'batch' | 'extract' | 'llmstxt';
+export type JobKind = 'crawl' | 'batch' | 'extract' | 'llmstxt' | 'agent' | 'deepresearch';
 export type JobStatus = 'scraping' | 'completed' | 'failed' | 'cancelled';
 
 export interface Job extends StoredDocument {

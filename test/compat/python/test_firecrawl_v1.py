@@ -118,12 +118,12 @@ def test_batch_scrape_urls_and_watch(v1, site):
     assert done and done[0]["status"] == "completed"
 
 
-def test_unserved_v1_deep_research_fails_naming_the_feature(v1):
+def test_v1_deep_research_without_a_model_says_what_to_configure(v1):
     try:
         outcome = v1.async_deep_research("bees")
     except Exception as error:  # the v1 client raises for some answers and returns others
         outcome = error
-    assert "does not serve" in str(outcome) or "404" in str(outcome)
+    assert "LLM_BASE_URL" in str(outcome)
 
 
 def test_map_url_answers_strings_the_input_url_first(v1, site):

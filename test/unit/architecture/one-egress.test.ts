@@ -10,6 +10,7 @@ const SERVER_DIR = path.resolve(import.meta.dirname, '../../../server');
  */
 const EXEMPT: Record<string, string> = {
   'llm/llm-provider.ts': 'LLM_BASE_URL is operator configuration, not caller input',
+  'llm/llm-tool-calls.ts': 'LLM_BASE_URL is operator configuration, not caller input',
   'store/mongo/mongo-connection.ts': 'MONGODB_URL is operator configuration (the driver connects)',
 };
 
