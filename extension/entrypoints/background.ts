@@ -88,6 +88,7 @@ export default defineBackground({
         hub.send(message);
         donorTasks.finished(message);
       },
+      sendSession: (message) => hub.send(message),
       afterTask: reportAfterTasks,
     });
     const hub = createHubConnection({
@@ -135,6 +136,8 @@ export default defineBackground({
           void refreshTaskBadge();
         }),
       onCancel: (message) => runner.cancel(message.taskId),
+      onSessionCommand: (message) => runner.sessionCommand(message),
+      onSessionEnd: (message) => runner.sessionEnd(message.taskId),
       onStateChange(state, detail, closeCode) {
         if (state !== 'open') runner.cancelAll();
         void connection.onHubState(state, detail, closeCode);

@@ -7,6 +7,8 @@ import {
   type BrowserStatus,
   type CancelMessage,
   type DonationTerms,
+  type SessionCommandMessage,
+  type SessionEndMessage,
   type TaskMessage,
   type WelcomeMessage,
 } from '../../shared/protocol/messages';
@@ -32,6 +34,9 @@ export interface HubConnectionDeps {
   onWelcome(message: WelcomeMessage): void;
   onTask(message: TaskMessage): void;
   onCancel(message: CancelMessage): void;
+  /** A command for a running session task, and the end of one. */
+  onSessionCommand(message: SessionCommandMessage): void;
+  onSessionEnd(message: SessionEndMessage): void;
   /** `closeCode` is the server's close code when the state follows a closed socket. */
   onStateChange(state: HubState, detail?: string, closeCode?: number): void;
   /** A paired browser's terms, sent in `hello`; undefined for launched browsers. */
@@ -124,6 +129,12 @@ export function createHubConnection(deps: HubConnectionDeps): HubConnection {
           break;
         case 'cancel':
           deps.onCancel(message);
+          break;
+        case 'session-command':
+          deps.onSessionCommand(message);
+          break;
+        case 'session-end':
+          deps.onSessionEnd(message);
           break;
         case 'heartbeat':
           void deps.readStatus().then(

@@ -28,6 +28,44 @@ async function openTabIds(): Promise<number[]> {
   return (await browser.tabs.query({})).flatMap((tab) => (tab.id === undefined ? [] : [tab.id]));
 }
 
+/**
+ * Puts the task's own network rules on its tab (headers, ad block, a donor's domain fence) and
+ * returns their ids, journalled so that a worker that dies mid-task has them removed at restart.
+ */
+export async function addRulesForTask(
+  task: TaskMessage,
+  tabId: number,
+  fenceDomains: readonly string[] | undefined,
+): Promise<number[]> {
+  const ruleInput = {
+    tabId,
+    url: task.spec.url,
+    headers: task.spec.headers,
+    ...(await taskAdRules(task.spec.blockAds)),
+    fenceDomains,
+    // A fenced task's popups are fenced too; the person's own tabs stay out of it.
+    ...(fenceDomains !== undefined && fenceDomains.length > 0 ? { personsTabIds: await openTabIds() } : {}),
+  };
+  // Most tasks of a launched browser need no rules of their own: then no DNR call, no journal.
+  if (buildTaskRules({ ruleIds: [0, 0, 0, 0], ...ruleInput }).length === 0) return [];
+  const ruleIds = await allocateTaskRuleIds();
+  await taskJournal.record(task.taskId, { ruleIds });
+  try {
+    await addTaskRules(buildTaskRules({ ruleIds, ...ruleInput }));
+  } catch (err) {
+    await removeRulesOfTask(task.taskId, ruleIds);
+    throw err;
+  }
+  return ruleIds;
+}
+
+/** Removes what addRulesForTask put in place. Never throws. */
+export async function removeRulesOfTask(taskId: string, ruleIds: readonly number[]): Promise<void> {
+  if (ruleIds.length === 0) return;
+  await removeTaskRules([...ruleIds]).catch(() => undefined);
+  await taskJournal.remove(taskId).catch(() => undefined);
+}
+
 export interface PageTaskRun {
   /** The capture, or the task's error, as soon as it is known. */
   result: Promise<PageCapture>;
@@ -70,24 +108,7 @@ export function runPageTask(
       }
       tab = await pool.acquire(task.spec.networkPolicy);
       if (profile !== undefined) await loadProfileCookies(profile);
-      const ruleInput = {
-        tabId: tab.tabId,
-        url: task.spec.url,
-        headers: task.spec.headers,
-        ...(await taskAdRules(task.spec.blockAds)),
-        fenceDomains,
-        // A fenced task's popups are fenced too; the person's own tabs stay out of it.
-        ...(fenceDomains !== undefined && fenceDomains.length > 0
-          ? { personsTabIds: await openTabIds() }
-          : {}),
-      };
-      // Most tasks of a launched browser need no rules of their own: then no DNR call, no journal.
-      if (buildTaskRules({ ruleIds: [0, 0, 0, 0], ...ruleInput }).length > 0) {
-        ruleIds = await allocateTaskRuleIds();
-        // Journalled, so that a worker that dies mid-task has the rules removed at its restart.
-        await taskJournal.record(task.taskId, { ruleIds });
-        await addTaskRules(buildTaskRules({ ruleIds, ...ruleInput }));
-      }
+      ruleIds = await addRulesForTask(task, tab.tabId, fenceDomains);
       const run = { deadline, taskSignal, tab };
       const capture =
         debuggerNeed(task.spec) === undefined
@@ -112,10 +133,7 @@ export function runPageTask(
       const usedRules = ruleIds;
       const clean = reusable;
       void (async () => {
-        if (usedRules.length > 0) {
-          await removeTaskRules(usedRules).catch(() => undefined);
-          await taskJournal.remove(task.taskId).catch(() => undefined);
-        }
+        await removeRulesOfTask(task.taskId, usedRules);
         if (usedTab !== undefined) await pool.release(usedTab, { reusable: clean }).catch(() => undefined);
       })().finally(finishCleanup);
     }

@@ -1,4 +1,6 @@
-import type { ResultMessage, TaskMessage } from '../../shared/protocol/messages';
+import type { ResultMessage, SessionCommandMessage, TaskMessage } from '../../shared/protocol/messages';
+import { createSessionRegistry, type SessionSend } from '../sessions/session-registry';
+import { runSessionTask } from '../sessions/session-task';
 import type { BrowserStateKeeper } from './browser-state-keeper';
 import { extensionApiCalls } from './count-api-calls';
 import { fitResult } from './fit-result';
@@ -14,6 +16,7 @@ export function createTaskRunner({
   pool,
   state,
   reply,
+  sendSession,
   afterTask,
 }: {
   /** Where tasks get their tabs. */
@@ -21,10 +24,13 @@ export function createTaskRunner({
   /** Whose cookies and storage the browser holds; a task runs only in its own key's. */
   state: BrowserStateKeeper;
   reply(message: ResultMessage): void;
+  /** A session task's replies to its commands and its events. */
+  sendSession: SessionSend;
   /** Called once a task has cleaned up after itself, whatever its outcome. */
   afterTask(): void;
 }) {
   const running = new Map<string, AbortController>();
+  const sessions = createSessionRegistry({ send: sendSession });
 
   return {
     start(
@@ -43,7 +49,11 @@ export function createTaskRunner({
       const controller = new AbortController();
       running.set(task.taskId, controller);
       const entered = state.enter(stateKey);
-      const started = entered.then(() => runPageTask(task, controller.signal, { ...options, pool }));
+      const started = entered.then(() =>
+        task.spec.session === undefined
+          ? runPageTask(task, controller.signal, { ...options, pool })
+          : runSessionTask(task, controller.signal, { ...options, pool, sessions, send: sendSession }),
+      );
       const run = {
         result: started.then((page) => page.result),
         // Leaves its key once the tab is back, so that a wipe never runs under a live task.
@@ -81,6 +91,10 @@ export function createTaskRunner({
     cancel(taskId: string) {
       running.get(taskId)?.abort();
     },
+    /** A command for one of the session tasks running here. */
+    sessionCommand: (message: SessionCommandMessage) => sessions.command(message),
+    /** The server ends a session task: its result follows. */
+    sessionEnd: (taskId: string) => sessions.end(taskId),
     count: () => running.size,
     /** Stops every task; used when the connection they belong to is gone. */
     cancelAll() {

@@ -13,6 +13,10 @@ import {
   type PageCapture,
   type PageTaskSpec,
   type ServerMessage,
+  type SessionCommandMessage,
+  type SessionEndMessage,
+  type SessionEventMessage,
+  type SessionReplyMessage,
 } from '../../shared/protocol/messages';
 import type { Log } from '../log';
 import type { BrowserTokens } from './browser-tokens';
@@ -26,6 +30,19 @@ export interface BrowserHub {
   /** Takes over an HTTP upgrade request for the hub path. */
   handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void;
   runTask(spec: PageTaskSpec, options: RunOptions): Promise<PageCapture>;
+  /**
+   * Sends a session task's command or end to the browser running it; false when no browser runs
+   * that task (still queued, or settled).
+   */
+  sendSession(message: SessionCommandMessage | SessionEndMessage): boolean;
+  /** Which browser runs a task now (a session's live view says whose browser it is). */
+  taskBrowser(
+    taskId: string,
+  ): { browserId: string; donated: boolean; browserClass: BrowserClass } | undefined;
+  /** Gives up a task, queued or running; it fails with TASK_CANCELLED. */
+  cancelTask(taskId: string, reason: string): boolean;
+  /** Listens to what browsers answer and report for their session tasks; returns the unsubscribe. */
+  onSessionMessage(listener: (message: SessionReplyMessage | SessionEventMessage) => void): () => void;
   /** Connected browsers (donated ones included), or the pool browsers of one class. */
   connectedBrowsers(browserClass?: BrowserClass): number;
   /** Whether one of the team's donated browsers is connected and takes tasks for this URL. */
@@ -135,6 +152,7 @@ export function createBrowserHub({
   const scheduler = createTaskScheduler({ noBrowserGraceMs });
   const sessions = new Set<Session>();
   const byBrowserId = new Map<string, Session>();
+  const sessionListeners = new Set<(message: SessionReplyMessage | SessionEventMessage) => void>();
 
   const send = (session: Session, message: ServerMessage) => {
     if (session.socket.readyState === session.socket.OPEN) session.socket.send(JSON.stringify(message));
@@ -211,6 +229,7 @@ export function createBrowserHub({
           ...(stateKey === undefined ? {} : { stateKey }),
         }),
       cancel: (taskId, reason) => send(session, { type: 'cancel', taskId, reason }),
+      sendSession: (message) => send(session, message),
     });
     log.info('browser connected', {
       browserId: grant.browserId,
@@ -287,6 +306,7 @@ export function createBrowserHub({
       donation: { ...terms, teamId: device.team.id },
       send: ({ taskId, spec, timeoutMs }) => send(session, { type: 'task', taskId, spec, timeoutMs }),
       cancel: (taskId, reason) => send(session, { type: 'cancel', taskId, reason }),
+      sendSession: (message) => send(session, message),
     });
     await donatedBrowsers
       ?.connected(device.browserId, terms)
@@ -365,6 +385,19 @@ export function createBrowserHub({
       }
       case 'heartbeat':
         if (message.status !== undefined) session.status = message.status;
+        break;
+      case 'session-reply':
+      case 'session-event':
+        // Only from the browser that runs the task: no browser speaks for another's session.
+        if (scheduler.workerOf(message.taskId)?.id !== session.browserId) {
+          log.warn('session message for a task this browser does not hold', {
+            browserId: session.browserId,
+            taskId: message.taskId,
+            messageType: message.type,
+          });
+          break;
+        }
+        for (const listener of sessionListeners) listener(message);
         break;
       default:
         assertNever(message);
@@ -456,6 +489,27 @@ export function createBrowserHub({
       wss.handleUpgrade(request, socket, head, (ws) => wss.emit('connection', ws, request));
     },
     runTask: (spec, options) => scheduler.run(spec, options),
+    sendSession(message) {
+      const worker = scheduler.workerOf(message.taskId);
+      if (worker?.sendSession === undefined) return false;
+      worker.sendSession(message);
+      return true;
+    },
+    taskBrowser(taskId) {
+      const worker = scheduler.workerOf(taskId);
+      return worker === undefined
+        ? undefined
+        : {
+            browserId: worker.id,
+            donated: worker.donation !== undefined,
+            browserClass: worker.browserClass ?? 'basic',
+          };
+    },
+    cancelTask: (taskId, reason) => scheduler.cancel(taskId, reason),
+    onSessionMessage(listener) {
+      sessionListeners.add(listener);
+      return () => sessionListeners.delete(listener);
+    },
     connectedBrowsers: (browserClass) => scheduler.workerCount(browserClass),
     donatedCovers: (teamId, url) => scheduler.donatedCovers(teamId, url),
     isBrowserConnected: (browserId) => byBrowserId.has(browserId),

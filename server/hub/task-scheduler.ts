@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { BrowserClass, PageCapture, PageTaskSpec } from '../../shared/protocol/messages';
+import type {
+  BrowserClass,
+  PageCapture,
+  PageTaskSpec,
+  SessionCommandMessage,
+  SessionEndMessage,
+} from '../../shared/protocol/messages';
 import { MAX_TIMER_MS } from '../clamp-timer-ms';
 import { TaskError } from './task-error';
 import { donatedTaskRefusal, type Donation } from './donation';
@@ -19,6 +25,8 @@ export interface Worker {
    */
   send(task: { taskId: string; spec: PageTaskSpec; timeoutMs: number; stateKey?: string }): void;
   cancel(taskId: string, reason: string): void;
+  /** Hands a session task (spec.session) one of its commands, or its end. */
+  sendSession?(message: SessionCommandMessage | SessionEndMessage): void;
 }
 
 export interface RunOptions {
@@ -37,6 +45,10 @@ export interface RunOptions {
    * wiped before it and again before whatever runs there next.
    */
   isolated?: boolean;
+  /** The task's id, for a caller that talks to it while it runs (a session); a fresh one when absent. */
+  taskId?: string;
+  /** Told each time the task is handed to a browser (a session's commands may go there from then on). */
+  onStarted?: () => void;
 }
 
 export type TaskPriority = 'interactive' | 'background';
@@ -50,6 +62,7 @@ interface PendingTask {
   isolated: boolean;
   deadlineAt: number;
   attempts: number;
+  onStarted: (() => void) | undefined;
   workerId: string | undefined;
   resolve(capture: PageCapture): void;
   reject(error: TaskError): void;
@@ -77,6 +90,13 @@ export interface TaskScheduler {
   workerCount(browserClass?: BrowserClass): number;
   /** Whether a connected donated browser of the team takes tasks for this URL. */
   donatedCovers(teamId: string, url: string): boolean;
+  /** The worker running a task now; undefined while it waits in the queue or once it settled. */
+  workerOf(taskId: string): Worker | undefined;
+  /**
+   * Gives up a task, queued or running (the browser is told to stop it): it fails with
+   * TASK_CANCELLED. False when no such task is pending.
+   */
+  cancel(taskId: string, reason: string): boolean;
   /** Fails everything still queued or running; used on shutdown. */
   close(): void;
 }
@@ -235,11 +255,23 @@ export function createTaskScheduler({
       } else {
         worker.send({ taskId: task.id, spec: task.spec, timeoutMs });
       }
+      task.onStarted?.();
     }
   };
 
   return {
-    run(spec, { timeoutMs, browserClass = 'basic', teamId, priority = 'interactive', isolated = false }) {
+    run(
+      spec,
+      {
+        timeoutMs,
+        browserClass = 'basic',
+        teamId,
+        priority = 'interactive',
+        isolated = false,
+        taskId,
+        onStarted,
+      },
+    ) {
       // Refused before anything is sent: the team's login is connected for this URL, and no
       // browser holding it allows what the task asks (executeJavascript, a Cookie header).
       const covering = isolated ? [] : donatedFor(teamId, spec);
@@ -254,9 +286,12 @@ export function createTaskScheduler({
       if (covering.length > 0 && refusals.every((refusal) => refusal !== undefined)) {
         return Promise.reject(new TaskError('DONATED_BROWSER_REFUSED', refusals[0] as string));
       }
+      if (taskId !== undefined && tasks.has(taskId)) {
+        return Promise.reject(new TaskError('BROWSER_ERROR', `task ${taskId} is already running`));
+      }
       return new Promise<PageCapture>((resolve, reject) => {
         const task: PendingTask = {
-          id: randomUUID(),
+          id: taskId ?? randomUUID(),
           spec,
           browserClass,
           teamId,
@@ -264,6 +299,7 @@ export function createTaskScheduler({
           isolated,
           deadlineAt: now() + timeoutMs,
           attempts: 0,
+          onStarted,
           workerId: undefined,
           resolve,
           reject,
@@ -301,7 +337,9 @@ export function createTaskScheduler({
         const task = tasks.get(taskId);
         if (task === undefined) continue;
         task.workerId = undefined;
-        if (task.attempts >= MAX_ATTEMPTS) {
+        // A session's tab, its page and whatever the caller did there are gone with the browser:
+        // another browser would start over from nothing, so the session ends instead.
+        if (task.attempts >= MAX_ATTEMPTS || task.spec.session !== undefined) {
           fail(task, new TaskError('BROWSER_LOST', 'The browser running this task disconnected'));
         } else {
           queue.unshift(task);
@@ -329,6 +367,20 @@ export function createTaskScheduler({
     workerCount: (browserClass) => (browserClass === undefined ? workers.size : countOf(browserClass)),
 
     donatedCovers: (teamId, url) => donatedFor(teamId, { url } as PageTaskSpec).length > 0,
+
+    cancel(taskId, reason) {
+      const task = tasks.get(taskId);
+      if (task === undefined) return false;
+      if (task.workerId !== undefined) workers.get(task.workerId)?.cancel(task.id, reason);
+      fail(task, new TaskError('TASK_CANCELLED', reason));
+      pump();
+      return true;
+    },
+
+    workerOf(taskId) {
+      const workerId = tasks.get(taskId)?.workerId;
+      return workerId === undefined ? undefined : workers.get(workerId);
+    },
 
     close() {
       for (const task of [...tasks.values()]) {

@@ -10,7 +10,7 @@ import { BrowserProfileState, TaskProfile } from './browser-profile-state';
  * parsed on arrival by both ends. Bump PROTOCOL_VERSION on any incompatible change; the server
  * refuses a `hello` that speaks another version.
  */
-export const PROTOCOL_VERSION = 4;
+export const PROTOCOL_VERSION = 5;
 
 /** Path of the hub's WebSocket endpoint on the API port. */
 export const HUB_PATH = '/browser-hub';
@@ -81,7 +81,8 @@ export const MAX_PDF_BASE64_CHARS = MAX_ARTIFACT_CHARS;
  * (ads blocked, certificate errors ignored, no emulation), so a default scrape is just a URL.
  */
 export const PageTaskSpec = z.object({
-  url: z.url({ protocol: /^https?$/ }),
+  /** `about:blank` only for a session (`session` set) that starts on an empty tab. */
+  url: z.union([z.url({ protocol: /^https?$/ }), z.literal('about:blank')]),
   /** Extra wait after the page has loaded, in ms (the caller's `waitFor`). */
   waitForMs: z.number().int().min(0).default(0),
   /** Run in order after load; one more than the API allows, for the screenshot format's own shot. */
@@ -109,6 +110,13 @@ export const PageTaskSpec = z.object({
    * browser, which is wiped again before anything else runs there (task-scheduler.ts `isolated`).
    */
   profile: TaskProfile.optional(),
+  /**
+   * A browser session (`POST /v2/browser`, a scrape's `interact`): the tab stays open after the
+   * page has loaded and takes `session-command`s until an `end` command or the task's time runs
+   * out; then the task's `result` carries the page as it is at that moment (and the profile's
+   * state when the profile reads back). See SessionCommand.
+   */
+  session: z.object({}).strict().optional(),
 });
 export type PageTaskSpec = z.infer<typeof PageTaskSpec>;
 
@@ -162,6 +170,132 @@ export const PageCapture = z.object({
   profileState: BrowserProfileState.optional(),
 });
 export type PageCapture = z.infer<typeof PageCapture>;
+
+// ---- browser sessions ----
+
+/** Largest piece of code a session's `evaluate` takes (1 MiB of characters). */
+export const MAX_SESSION_CODE_CHARS = 1024 * 1024;
+
+const Modifiers = z.number().int().min(0).max(15).optional();
+
+/**
+ * A person's input from the interactive live view, in the tab's CSS pixels, dispatched through
+ * the Chrome DevTools Protocol's Input domain (so pages see trusted events).
+ */
+export const SessionInput = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('mouse'),
+    type: z.enum(['mousePressed', 'mouseReleased', 'mouseMoved', 'mouseWheel']),
+    x: z.number().finite(),
+    y: z.number().finite(),
+    button: z.enum(['none', 'left', 'middle', 'right']).default('none'),
+    clickCount: z.number().int().min(0).max(3).default(0),
+    deltaX: z.number().finite().optional(),
+    deltaY: z.number().finite().optional(),
+    modifiers: Modifiers,
+  }),
+  z.object({
+    kind: z.literal('key'),
+    type: z.enum(['keyDown', 'keyUp', 'rawKeyDown', 'char']),
+    key: z.string().max(32).optional(),
+    code: z.string().max(32).optional(),
+    text: z.string().max(32).optional(),
+    windowsVirtualKeyCode: z.number().int().min(0).max(255).optional(),
+    modifiers: Modifiers,
+  }),
+  /** Text pasted or typed through an input method, inserted at the focus. */
+  z.object({ kind: z.literal('text'), text: z.string().max(10_000) }),
+]);
+export type SessionInput = z.infer<typeof SessionInput>;
+
+/**
+ * What the server asks of a running session's tab. Each gets exactly one `session-reply` with the
+ * same `commandId`; its `result` is typed per kind (see SessionResult).
+ */
+export const SessionCommand = z.discriminatedUnion('kind', [
+  /** Runs JavaScript in the page's isolated world; the value of its last expression (awaited) comes back. */
+  z.object({
+    kind: z.literal('evaluate'),
+    code: z.string().max(MAX_SESSION_CODE_CHARS),
+    timeoutMs: z.number().int().positive(),
+  }),
+  /** Runs Firecrawl actions in order, as a scrape's actions run. */
+  z.object({
+    kind: z.literal('actions'),
+    actions: z.array(Action).max(MAX_ACTIONS),
+    timeoutMs: z.number().int().positive(),
+  }),
+  /** Sends the tab to another address (the task's network policy applies). */
+  z.object({
+    kind: z.literal('navigate'),
+    url: z.url({ protocol: /^https?$/ }),
+    timeoutMs: z.number().int().positive(),
+  }),
+  /** The page as it is now: url, title and HTML (what a prompt's model reads). */
+  z.object({ kind: z.literal('snapshot') }),
+  /** Starts or stops the tab's screencast: frames then arrive as `session-event`s of kind `frame`. */
+  z.object({
+    kind: z.literal('screencast'),
+    enabled: z.boolean(),
+    quality: z.number().int().min(1).max(100).default(60),
+    maxWidth: z.number().int().min(100).max(4000).default(1280),
+    maxHeight: z.number().int().min(100).max(4000).default(800),
+  }),
+  /** The screencast's viewer saw a frame; Chromium sends the next only after this. */
+  z.object({ kind: z.literal('frame-ack'), frameSessionId: z.number().int() }),
+  z.object({ kind: z.literal('input'), input: SessionInput }),
+  /**
+   * One Chrome DevTools Protocol command for the session's tab (the cdpUrl relay). The browser
+   * checks it against its allowlist of page-scoped domains and refuses the rest.
+   */
+  z.object({
+    kind: z.literal('cdp'),
+    method: z.string().min(1).max(100),
+    params: z.record(z.string(), z.unknown()).optional(),
+  }),
+  /** Subscribes (or not) to the tab's CDP events, which then arrive as `session-event`s of kind `cdp`. */
+  z.object({ kind: z.literal('cdp-events'), enabled: z.boolean() }),
+]);
+export type SessionCommand = z.infer<typeof SessionCommand>;
+
+/** What each kind of command answers, parsed by the server. */
+export const SessionResult = {
+  /** `logs`: what the code wrote to the console, in order (`console.error` and `warn` marked `stderr`). */
+  evaluate: z.object({
+    type: z.string(),
+    value: z.unknown(),
+    logs: z
+      .array(z.object({ stream: z.enum(['stdout', 'stderr']), text: z.string() }))
+      .max(10_000)
+      .optional(),
+  }),
+  actions: ActionOutputs,
+  navigate: z.object({ url: z.string(), statusCode: z.number().int() }),
+  snapshot: z.object({ url: z.string(), title: z.string(), html: z.string() }),
+  screencast: z.object({}),
+  'frame-ack': z.object({}),
+  input: z.object({}),
+  cdp: z.unknown(),
+  'cdp-events': z.object({}),
+} satisfies Record<SessionCommand['kind'], z.ZodType>;
+
+/** Something a session's tab produced on its own: a screencast frame, a CDP event, a navigation. */
+export const SessionEvent = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('frame'),
+    /** JPEG, base64. */
+    data: z.string().max(8 * 1024 * 1024),
+    frameSessionId: z.number().int(),
+    /** The page's size in CSS pixels when the frame was taken (to map clicks back). */
+    deviceWidth: z.number(),
+    deviceHeight: z.number(),
+    pageScaleFactor: z.number().optional(),
+    offsetTop: z.number().optional(),
+  }),
+  z.object({ kind: z.literal('cdp'), method: z.string(), params: z.unknown() }),
+  z.object({ kind: z.literal('navigated'), url: z.string(), title: z.string().optional() }),
+]);
+export type SessionEvent = z.infer<typeof SessionEvent>;
 
 // ---- browser → server ----
 
@@ -238,7 +372,39 @@ export const HeartbeatMessage = z.object({
   status: BrowserStatus.optional(),
 });
 
-export const BrowserMessage = z.discriminatedUnion('type', [HelloMessage, ResultMessage, HeartbeatMessage]);
+/** The answer to one `session-command`. */
+export const SessionReplyMessage = z.discriminatedUnion('ok', [
+  z.object({
+    type: z.literal('session-reply'),
+    taskId: z.string(),
+    commandId: z.string(),
+    ok: z.literal(true),
+    result: z.unknown(),
+  }),
+  z.object({
+    type: z.literal('session-reply'),
+    taskId: z.string(),
+    commandId: z.string(),
+    ok: z.literal(false),
+    error: z.object({ code: TaskErrorCode, message: z.string() }),
+  }),
+]);
+export type SessionReplyMessage = z.infer<typeof SessionReplyMessage>;
+
+export const SessionEventMessage = z.object({
+  type: z.literal('session-event'),
+  taskId: z.string(),
+  event: SessionEvent,
+});
+export type SessionEventMessage = z.infer<typeof SessionEventMessage>;
+
+export const BrowserMessage = z.union([
+  HelloMessage,
+  ResultMessage,
+  HeartbeatMessage,
+  SessionReplyMessage,
+  SessionEventMessage,
+]);
 export type BrowserMessage = z.infer<typeof BrowserMessage>;
 export type HelloMessage = z.infer<typeof HelloMessage>;
 export type ResultMessage = z.infer<typeof ResultMessage>;
@@ -278,11 +444,29 @@ export const TaskMessage = z.object({
 
 export const CancelMessage = z.object({ type: z.literal('cancel'), taskId: z.string(), reason: z.string() });
 
+/**
+ * A command for a running session task. `end` is not a command: the server ends a session with a
+ * `session-end`, after which the task's `result` follows.
+ */
+export const SessionCommandMessage = z.object({
+  type: z.literal('session-command'),
+  taskId: z.string(),
+  commandId: z.string().min(1).max(100),
+  command: SessionCommand,
+});
+export type SessionCommandMessage = z.infer<typeof SessionCommandMessage>;
+
+/** Ends a session task: the tab's page is captured (and the profile read back) and sent as the task's `result`. */
+export const SessionEndMessage = z.object({ type: z.literal('session-end'), taskId: z.string() });
+export type SessionEndMessage = z.infer<typeof SessionEndMessage>;
+
 export const ServerMessage = z.discriminatedUnion('type', [
   WelcomeMessage,
   TaskMessage,
   CancelMessage,
   HeartbeatMessage,
+  SessionCommandMessage,
+  SessionEndMessage,
 ]);
 export type ServerMessage = z.infer<typeof ServerMessage>;
 export type WelcomeMessage = z.infer<typeof WelcomeMessage>;

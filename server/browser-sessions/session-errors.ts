@@ -1,0 +1,35 @@
+import { ApiError } from '../http/api-error';
+
+/** The browser session routes' own errors; codes are stable once shipped. */
+export const sessionErrors = {
+  notFound: () => new ApiError(404, 'Browser session not found.', { code: 'BROWSER_SESSION_NOT_FOUND' }),
+  ended: (reason: string) =>
+    new ApiError(410, `The browser session has ended: ${reason}`, { code: 'BROWSER_SESSION_ENDED' }),
+  tooMany: (max: number) =>
+    new ApiError(
+      429,
+      `This team already runs ${max} browser sessions, the most it may run at once. Delete one (DELETE /v2/browser/<id>) or let one expire.`,
+      { code: 'BROWSER_SESSION_LIMIT', headers: { 'Retry-After': '5' } },
+    ),
+  noFreeBrowser: () =>
+    new ApiError(
+      503,
+      'No browser tab is free for a session right now (sessions hold a tab for their whole life). Try again shortly, or add browsers (BROWSERS, TABS_PER_BROWSER).',
+      { code: 'NO_BROWSER_AVAILABLE', headers: { 'Retry-After': '5' } },
+    ),
+  /** Tabhive never runs a caller's program on the server: only JavaScript in the page. */
+  languageNotRun: (language: string) =>
+    new ApiError(
+      400,
+      `Tabhive does not run ${language} code: it never runs a caller's code on the server. Send language "node" with JavaScript, which runs inside the session's page (an isolated world: the page's DOM, not its scripts' variables), or send "actions" (Firecrawl actions) or a "prompt".`,
+      { code: 'BAD_REQUEST' },
+    ),
+  noModel: () =>
+    new ApiError(
+      400,
+      'A prompt needs a language model, and this Tabhive server has none configured (LLM_BASE_URL). Send "code" (JavaScript run in the page) or "actions" instead.',
+      { code: 'BAD_REQUEST' },
+    ),
+  modelFailed: (reason: string) =>
+    new ApiError(502, `The language model could not plan the prompt: ${reason}`, { code: 'LLM_FAILED' }),
+};
