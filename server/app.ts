@@ -16,11 +16,20 @@ import type { SavedPageRequest } from '../shared/api/tabhive/browser-pairing';
 import type { PairingService } from './pairing/create-pairing-service';
 import { batchRoutes } from './routes/batch-routes';
 import { MAX_PAIR_BODY_BYTES, browserRoutes } from './routes/browser-routes';
+import type { BrowserSessionService } from './browser-sessions/create-browser-session-service';
+import { browserSessionRoutes } from './routes/browser-session-routes';
+import type { LiveSessionDirectory } from './browser-sessions/live-session';
+import { liveViewRoutes } from './live-view/live-view-routes';
 import { crawlRoutes } from './routes/crawl-routes';
 import { extractRoutes } from './routes/extract-routes';
 import type { ExtractService } from './extract/create-extract-service';
 import type { LlmsTxtService } from './llmstxt/create-llms-txt-service';
 import { llmsTxtRoutes } from './routes/llmstxt-routes';
+import type { AgentService } from './agent/create-agent-service';
+import { agentRoutes } from './routes/agent-routes';
+import { deepResearchRoutes } from './routes/deep-research-routes';
+import type { MonitorService } from './monitors/create-monitor-service';
+import { monitorRoutes } from './routes/monitor-routes';
 import { adminRoutes } from './routes/admin-routes';
 import { healthRoutes } from './routes/health-routes';
 import { mapRoutes } from './routes/map-routes';
@@ -58,6 +67,10 @@ export interface AppDeps {
   extract?: ExtractService;
   /** `/v1/llmstxt`; left out without it. */
   llmsTxt?: LlmsTxtService;
+  /** `/v2/agent` and `/v1/deep-research`; left out without it. */
+  agent?: AgentService;
+  /** `/v2/monitor`; left out without it. */
+  monitors?: MonitorService;
   /** Donated browsers; their routes are left out without it. */
   pairing?: {
     service: PairingService;
@@ -75,6 +88,10 @@ export interface AppDeps {
   publicUrl?: string | undefined;
   /** PARSE_MAX_FILE_BYTES: the largest document `POST /v2/parse` takes; 50 MiB without it. */
   parseMaxFileBytes?: number | undefined;
+  /** Browser sessions (`/v2/browser`) and scrape interactions; left out without it. */
+  browserSessions?: BrowserSessionService;
+  /** Running browser sessions for their live view pages (`/live/:token`); left out without it. */
+  liveSessions?: LiveSessionDirectory;
 }
 
 /**
@@ -120,6 +137,10 @@ export function createApp(deps: AppDeps): Koa {
     ...(deps.search === undefined ? [] : [searchRoutes({ search: deps.search, api })]),
     ...(deps.extract === undefined ? [] : [extractRoutes({ extract: deps.extract, api })]),
     ...(deps.llmsTxt === undefined ? [] : [llmsTxtRoutes({ llmsTxt: deps.llmsTxt, api })]),
+    ...(deps.agent === undefined
+      ? []
+      : [agentRoutes({ agent: deps.agent, api, publicUrl }), deepResearchRoutes({ agent: deps.agent, api })]),
+    ...(deps.monitors === undefined ? [] : [monitorRoutes({ monitors: deps.monitors, api, publicUrl })]),
     ...(deps.pairing === undefined
       ? []
       : [
@@ -143,6 +164,10 @@ export function createApp(deps: AppDeps): Koa {
           }),
         ]),
     ...(deps.admin === undefined ? [] : [adminRoutes(deps.admin)]),
+    ...(deps.browserSessions === undefined
+      ? []
+      : [browserSessionRoutes({ sessions: deps.browserSessions, api, publicUrl })]),
+    ...(deps.liveSessions === undefined ? [] : [liveViewRoutes({ sessions: deps.liveSessions })]),
   ];
 
   app.use(errorHandler({ log: deps.log }));

@@ -7,6 +7,11 @@ import type { Config } from './config';
 import type { BrowserTokens } from './hub/browser-tokens';
 import { createCrawlPromptReader } from './crawl-prompt/create-crawl-prompt-reader';
 import { createBrowserHub, type BrowserHub } from './hub/create-browser-hub';
+import { createBrowserSessionService } from './browser-sessions/create-browser-session-service';
+import { createSessionLeases } from './browser-sessions/create-session-leases';
+import { createInteractOptionsMemory, rememberingInteractOptions } from './browser-sessions/interact-options';
+import { createCdpRelay, isCdpRelayPath } from './live-view/cdp-relay';
+import { createLiveViewSocket, isLiveViewSocketPath } from './live-view/live-view-socket';
 import { createDonatedBrowserDirectory } from './hub/donated-browser-directory';
 import { createEgress } from './egress/create-egress';
 import { HTTP_PAGES_IN_FLIGHT, createBrowserSlots } from './jobs/browser-slots';
@@ -22,6 +27,9 @@ import { createMapIndexRecorder } from './map/create-map-index-recorder';
 import { createMapper } from './map/create-mapper';
 import { createExtractService } from './extract/create-extract-service';
 import { createLlmsTxtService } from './llmstxt/create-llms-txt-service';
+import { createAgentService } from './agent/create-agent-service';
+import { createToolCallingLlm } from './llm/llm-tool-calls';
+import { createMonitors } from './monitors/create-monitors';
 import { createPairingService } from './pairing/create-pairing-service';
 import { addPageToSearchIndex } from './search/add-page-to-search-index';
 import type { Log } from './log';
@@ -199,6 +207,24 @@ export async function composeTabhive({
     urlPolicy,
     log,
   });
+  // Agent and deep research pages are job pages too, booked and admitted as scrapes.
+  const agent = createAgentService({
+    stores,
+    llm: createToolCallingLlm({
+      baseUrl: config.LLM_BASE_URL,
+      apiKey: config.LLM_API_KEY,
+      model: config.LLM_MODEL,
+      onTokens: (tokens) => recordTokens(stores.usageMonths, tokens, log),
+    }),
+    scraper: withTeamConcurrency(
+      withCharging(jobScraper, { creditLedger: stores.creditLedger, log }),
+      teamLimits,
+    ),
+    search,
+    mapper,
+    urlPolicy,
+    log,
+  });
   // llms.txt pages are job pages too, booked and admitted as scrapes.
   const llmsTxt = createLlmsTxtService({
     stores,
@@ -211,20 +237,56 @@ export async function composeTabhive({
     urlPolicy,
     log,
   });
+  // Monitor checks scrape as job pages (background priority), each page booked as a scrape.
+  const monitors = createMonitors({
+    stores,
+    scraper: withCharging(jobScraper, { creditLedger: stores.creditLedger, log }),
+    jobs,
+    search,
+    llm,
+    urlPolicy,
+    log,
+    minIntervalSeconds: config.MONITOR_MIN_INTERVAL_SECONDS,
+  });
+  // Browser sessions lease a tab each for their whole life; interactions reopen a scrape's page.
+  const interactOptions = createInteractOptionsMemory();
+  const browserSessions = createBrowserSessionService({
+    leases: createSessionLeases({
+      hub,
+      sessions: stores.browserSessions,
+      creditLedger: stores.creditLedger,
+      teams: stores.teams,
+      browserProfiles: stores.browserProfiles,
+      urlPolicy,
+      log,
+    }),
+    store: stores.browserSessions,
+    results: stores.results,
+    interactOptions,
+    llm,
+    log,
+  });
+  // A session's live view page and socket, and its cdpUrl relay.
+  const liveViewSocket = createLiveViewSocket({ keyring, sessions: browserSessions.directory, log });
+  const cdpRelay = createCdpRelay({ keyring, sessions: browserSessions.directory, log });
   const app = createApp({
     parseMaxFileBytes: config.PARSE_MAX_FILE_BYTES,
+    browserSessions,
+    liveSessions: browserSessions.directory,
     jobs,
     mapper,
     extract,
     llmsTxt,
+    agent,
+    monitors: monitors.service,
     readCrawlPrompt: createCrawlPromptReader({ llm, log }),
     search,
     log,
     keyring,
     // Single scrapes hold a team slot and are booked here; jobs book their own pages.
-    scraper: withTeamConcurrency(
-      withCharging(scraper, { creditLedger: stores.creditLedger, log }),
-      teamLimits,
+    scraper: rememberingInteractOptions(
+      withTeamConcurrency(withCharging(scraper, { creditLedger: stores.creditLedger, log }), teamLimits),
+      interactOptions,
     ),
     results: stores.results,
     connectedBrowsers: hub.connectedBrowsers,
@@ -266,6 +328,8 @@ export async function composeTabhive({
     const pathname = new URL(request.url ?? '/', 'http://localhost').pathname;
     if (pathname === HUB_PATH) hub.handleUpgrade(request, socket, head);
     else if (isStatusSocketPath(pathname)) void statusSocket.handleUpgrade(request, socket, head);
+    else if (isLiveViewSocketPath(pathname)) liveViewSocket.handleUpgrade(request, socket, head);
+    else if (isCdpRelayPath(pathname)) void cdpRelay.handleUpgrade(request, socket, head);
     else socket.destroy();
   });
 
@@ -279,6 +343,7 @@ export async function composeTabhive({
     .catch((err: unknown) => log.warn('could not prepare the default team', { error: String(err) }));
   jobRunner.start();
   webhookSender.start();
+  monitors.start();
   // Every page's formats come from these workers, whose code takes a worker a few hundred ms to
   // load (more on a busy machine). Started once the API is up rather than with it: loading them
   // alongside the API's own code and the browser's start slowed a cold start by 100-200 ms.
@@ -291,14 +356,21 @@ export async function composeTabhive({
     browserTokens: tokens,
     jobRunner,
     jobBrowserSlots,
+    liveSessions: browserSessions.directory,
     generatedApiKey: defaultKey.generated ? defaultKey.apiKey : undefined,
     apiKeyFile: defaultKey.file,
     async stop() {
+      await monitors.stop();
       await extract.stop();
       await llmsTxt.stop();
+      await agent.stop();
       await jobRunner.stop();
       webhookSender.stop();
       statusSocket.close();
+      liveViewSocket.close();
+      cdpRelay.close();
+      // Before the hub closes: each session's end is booked for the time it ran.
+      await browserSessions.stop();
       server.close();
       server.closeAllConnections();
       await hub.close();

@@ -8,6 +8,7 @@ import { HUB_PATH } from '../shared/protocol/messages';
 import type { Config } from './config';
 import { createBrowserTokens, type BrowserTokens } from './hub/browser-tokens';
 import type { BrowserHub } from './hub/create-browser-hub';
+import type { LiveSessionDirectory } from './browser-sessions/live-session';
 import type { BrowserSlots } from './jobs/browser-slots';
 import type { JobRunner } from './jobs/create-job-runner';
 import { createLocalLauncher, type LocalLauncher } from './launcher/create-local-launcher';
@@ -31,6 +32,8 @@ export interface RunningTabhive {
   jobRunner: JobRunner;
   /** The browser tabs the job runner's pages hold now, out of their share. */
   jobBrowserSlots: BrowserSlots;
+  /** The running browser sessions, for the live view and the CDP relay. */
+  liveSessions: LiveSessionDirectory;
   generatedApiKey: string | undefined;
   apiKeyFile: string | undefined;
   stop(): Promise<void>;

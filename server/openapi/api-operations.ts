@@ -2,12 +2,18 @@ import type { QuerySchemaName, RequestSchemaName, ResponseSchemaName } from './a
 import { parseOperations } from './parse-operations';
 import { extractOperations } from './extract-operations';
 import { llmsTxtOperations } from './llmstxt-operations';
+import { monitorOperations } from './monitor-operations';
+import { agentOperations } from './agent-operations';
+import { browserSessionOperations } from './browser-session-operations';
 
-type Response = { description: string; schema: ResponseSchemaName } | { description: string; text: true };
+type Response =
+  | { description: string; schema: ResponseSchemaName }
+  /** Text: plain (`true`) or an HTML page. */
+  | { description: string; text: true | 'html' };
 
 /** One route the server answers, as the OpenAPI document describes it. */
 export interface ApiOperation {
-  method: 'get' | 'post' | 'delete';
+  method: 'get' | 'post' | 'patch' | 'delete';
   /** OpenAPI path template: `{id}` where the router says `:id`. */
   path: string;
   summary: string;
@@ -319,6 +325,9 @@ export const apiOperations: readonly ApiOperation[] = [
   searchOperation('v2'),
   ...extractOperations('v2'),
   ...usageOperations('v2'),
+  ...monitorOperations,
+  ...browserSessionOperations,
+  ...agentOperations,
   ...scrapeOperations('v1'),
   ...jobOperations('v1'),
   mapOperation('v1'),

@@ -42,6 +42,44 @@ import { ScrapeRequestV2 } from '../../shared/api/v2/scrape-request';
 import { SearchRequestV2 } from '../../shared/api/v2/search-request';
 import { ParseOptionsV2 } from '../../shared/api/v2/parse-request';
 import { ParseFormatsResponse } from '../parse/parse-formats';
+import {
+  CreateMonitorRequest,
+  MonitorCheckQuery,
+  MonitorListQuery,
+  UpdateMonitorRequest,
+} from '../../shared/api/v2/monitor-request';
+import {
+  MonitorCheckDetailResponse,
+  MonitorCheckListResponse,
+  MonitorCheckResponse,
+  MonitorDeleted,
+  MonitorListResponse,
+  MonitorResponse,
+} from '../../shared/api/v2/monitor-responses';
+import {
+  BrowserCreateRequest,
+  BrowserExecuteRequest,
+  BrowserListQuery,
+} from '../../shared/api/v2/browser-session';
+import {
+  BrowserCreated,
+  BrowserDeleted,
+  BrowserExecuted,
+  BrowserList,
+} from '../../shared/api/responses/browser-session-responses';
+import { AgentListQuery, AgentRequestV2 } from '../../shared/api/v2/agent-request';
+import { DeepResearchRequestV1 } from '../../shared/api/v1/deep-research-request';
+import {
+  AgentCancelled,
+  AgentList,
+  AgentSnapshotResponse,
+  AgentStarted,
+  AgentStatus,
+  AgentThreadResponse,
+  AgentTraceResponse,
+  DeepResearchStarted,
+  DeepResearchStatus,
+} from '../../shared/api/responses/agent-responses';
 
 /**
  * The zod schemas the routes parse requests with, and those their answers follow, under the names
@@ -63,6 +101,12 @@ export const requestSchemas = {
   ExtractRequestV1,
   ParseOptionsV2,
   LlmsTxtRequest,
+  CreateMonitorRequest,
+  UpdateMonitorRequest,
+  BrowserCreateRequest,
+  BrowserExecuteRequest,
+  AgentRequestV2,
+  DeepResearchRequestV1,
 } satisfies Record<string, z.ZodType>;
 
 /** Enough of an OpenAPI document to tell it from anything else. */
@@ -101,9 +145,35 @@ export const responseSchemas = {
   LlmsTxtStarted,
   LlmsTxtStatus,
   ParseFormatsResponse,
+  MonitorResponse,
+  MonitorListResponse,
+  MonitorDeleted,
+  MonitorCheckResponse,
+  MonitorCheckListResponse,
+  MonitorCheckDetailResponse,
+  BrowserCreated,
+  BrowserExecuted,
+  BrowserList,
+  BrowserDeleted,
+  AgentStarted,
+  AgentStatus,
+  AgentList,
+  AgentCancelled,
+  AgentTraceResponse,
+  AgentThreadResponse,
+  AgentSnapshotResponse,
+  DeepResearchStarted,
+  DeepResearchStatus,
 } satisfies Record<string, z.ZodType>;
 
-export const querySchemas = { JobPageQuery, UsageHistoryQuery } satisfies Record<string, z.ZodObject>;
+export const querySchemas = {
+  JobPageQuery,
+  UsageHistoryQuery,
+  MonitorListQuery,
+  MonitorCheckQuery,
+  BrowserListQuery,
+  AgentListQuery,
+} satisfies Record<string, z.ZodObject>;
 
 export type RequestSchemaName = keyof typeof requestSchemas;
 export type ResponseSchemaName = keyof typeof responseSchemas;

@@ -112,7 +112,7 @@ function operationObject(operation: ApiOperation, shared: Record<string, unknown
           description: response.description,
           content:
             'text' in response
-              ? { 'text/plain': { schema: { type: 'string' } } }
+              ? { [response.text === 'html' ? 'text/html' : 'text/plain']: { schema: { type: 'string' } } }
               : { 'application/json': { schema: ref(response.schema) } },
         },
       ]),

@@ -1,13 +1,17 @@
+import { createAgentTraceStore } from '../agent/agent-trace-store';
 import type { Database } from './database';
 import { createApiKeyStore } from './stores/api-key-store';
 import { createBrowserProfileStore } from './stores/browser-profile-store';
 import { createBrowserRegistrationStore } from './stores/browser-registration-store';
+import { createBrowserSessionStore } from './stores/browser-session-store';
 import { createCacheStore } from './stores/cache-store';
 import { createChangeSnapshotStore } from './stores/change-snapshot-store';
 import { createCrawlNoteStore } from './stores/crawl-note-store';
 import { createCreditLedgerStore } from './stores/credit-ledger-store';
 import { createJobStore } from './stores/job-store';
 import { createMapIndexStore } from './stores/map-index-store';
+import { createMonitorCheckStore } from './stores/monitor-check-store';
+import { createMonitorStore } from './stores/monitor-store';
 import { createPageTaskStore } from './stores/page-task-store';
 import { createPairingCodeStore } from './stores/pairing-code-store';
 import { createRateWindowStore } from './stores/rate-window-store';
@@ -41,6 +45,10 @@ export function createStores(database: Database) {
     searchIndex: createSearchIndexStore(database),
     rateWindows: createRateWindowStore(database),
     browserProfiles: createBrowserProfileStore(database),
+    browserSessions: createBrowserSessionStore(database),
+    agentTraces: createAgentTraceStore(database),
+    monitors: createMonitorStore(database),
+    monitorChecks: createMonitorCheckStore(database),
   };
 }
 
@@ -67,6 +75,8 @@ export async function purgeExpired(stores: Stores, now = new Date()): Promise<nu
     stores.searchIndex.purgeExpired(now),
     stores.pairingCodes.purgeExpired(now),
     stores.rateWindows.purgeExpired(now),
+    stores.browserSessions.purgeExpired(now),
+    stores.agentTraces.purgeExpired(now),
     // A reservation this old belongs to work whose process died before it could settle.
     stores.creditLedger.releaseStale(new Date(now.getTime() - STALE_RESERVATION_MS)),
   ]);

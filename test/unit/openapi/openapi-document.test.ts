@@ -14,6 +14,10 @@ import { requestSchemas } from '../../../server/openapi/api-schemas';
 import { buildOpenApiDocument } from '../../../server/openapi/build-openapi-document';
 import type { ExtractService } from '../../../server/extract/create-extract-service';
 import type { LlmsTxtService } from '../../../server/llmstxt/create-llms-txt-service';
+import type { MonitorService } from '../../../server/monitors/create-monitor-service';
+import type { BrowserSessionService } from '../../../server/browser-sessions/create-browser-session-service';
+import type { LiveSessionDirectory } from '../../../server/browser-sessions/live-session';
+import type { AgentService } from '../../../server/agent/create-agent-service';
 import type { UsageReports } from '../../../server/teams/usage-reports';
 import type { Scraper } from '../../../server/scrape/create-scraper';
 import type { SearchService } from '../../../server/search/create-search-service';
@@ -71,6 +75,10 @@ function appWithoutDomain(): Koa {
     },
     extract: unused as ExtractService,
     llmsTxt: unused as LlmsTxtService,
+    monitors: unused as MonitorService,
+    browserSessions: unused as BrowserSessionService,
+    liveSessions: unused as LiveSessionDirectory,
+    agent: unused as AgentService,
   });
 }
 
