@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import type { LiveSession } from '../browser-sessions/live-session';
 import type { CdpEventSubscriptions } from './cdp-event-subscriptions';
+import { createCdpRelayStreams } from './cdp-relay-streams';
 import {
   BROWSER_TARGET_INFO,
   browserVersion,
@@ -44,8 +45,9 @@ const PAGE_NO_OPS = new Set([
  * answered here, as Chromium would for a browser holding that one page, with a synthetic
  * `Target.attachedToTarget` (flattened sessions); commands of the page's session go to the tab as
  * `cdp` session commands (the browser checks them against its relay allowlist), and the tab's
- * events come back tagged with every attached page session. Nothing a client sends can reach
- * another tab, another target or the browser itself.
+ * events come back tagged with every attached page session. `page.pdf()`'s stream is served here
+ * (cdp-relay-streams.ts). Nothing a client sends can reach another tab, another target or the
+ * browser itself.
  */
 export function createCdpRelayConnection({
   session,
@@ -59,6 +61,7 @@ export function createCdpRelayConnection({
   close(code: number, reason: string): void;
 }) {
   const pageSessions = new Set<string>();
+  const streams = createCdpRelayStreams();
   let target: Promise<PageTarget> | undefined;
   let autoAttached = false;
   let released = false;
@@ -173,11 +176,29 @@ export function createCdpRelayConnection({
     }
   };
 
+  /** Page.printToPDF as a stream (page.pdf() of both clients): the relay serves the stream. */
+  const printToStream = async (params: Record<string, unknown>) => {
+    const printed = (await session.command(
+      { kind: 'cdp', method: 'Page.printToPDF', params: { ...params, transferMode: 'ReturnAsBase64' } },
+      RELAY_COMMAND_TIMEOUT_MS,
+    )) as { data?: unknown };
+    if (typeof printed.data !== 'string') throw new Error('the tab answered Page.printToPDF without data');
+    return { data: '', stream: streams.open(printed.data) };
+  };
+
   const pageCommand = async ({ method, params }: ClientCommand): Promise<unknown> => {
     if (PAGE_NO_OPS.has(method)) return {};
     if (method === 'Target.getTargetInfo') return { targetInfo: pageTargetInfo(await freshTarget(), true) };
     if (method.startsWith('Target.') || method.startsWith('Browser.')) {
       return refuse(`${method} is not available through a browser session's cdpUrl (one tab only)`);
+    }
+    if (method === 'Page.printToPDF' && params?.['transferMode'] === 'ReturnAsStream')
+      return printToStream(params);
+    const handle = params?.['handle'];
+    if (method === 'IO.read' && streams.has(handle)) return streams.read(handle, params ?? {});
+    if (method === 'IO.close' && streams.has(handle)) {
+      streams.close(handle);
+      return {};
     }
     return session.command(
       { kind: 'cdp', method, ...(params === undefined ? {} : { params }) },
@@ -196,6 +217,7 @@ export function createCdpRelayConnection({
   const release = () => {
     if (released) return;
     released = true;
+    streams.clear();
     stopListening?.();
     releaseEvents?.();
   };
