@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { chatCompletionsEndpoint, postChatCompletion } from './chat-completions';
 
 /** How long one chat completion may take; page-sized prompts on small local models are slow. */
 export const LLM_TIMEOUT_MS = 60_000;
@@ -23,11 +24,6 @@ export interface LlmProvider {
 
 const Completion = z.object({
   choices: z.array(z.object({ message: z.object({ content: z.string().nullable().optional() }) })).min(1),
-  /** What the call cost; providers that do not count leave it out. */
-  usage: z
-    .object({ total_tokens: z.number().int().min(0) })
-    .optional()
-    .catch(undefined),
 });
 
 /**
@@ -50,50 +46,21 @@ export function createLlmProvider({
   onTokens?: (tokens: number) => void;
 }): LlmProvider | undefined {
   if (baseUrl === undefined) return undefined;
-  // `…/v1` and `…/v1/` both name the API root; chat/completions is relative to it.
-  const endpoint = new URL('chat/completions', baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`);
+  const endpoint = chatCompletionsEndpoint(baseUrl);
   const modelName = model ?? 'gpt-4o-mini';
   return {
     model: modelName,
     async complete(messages, { json = false } = {}) {
-      let response: Response;
-      try {
-        // Not through the egress: LLM_BASE_URL is the operator's own setting, often a model on
-        // loopback or the LAN (Ollama, vLLM), never a URL a caller or a page supplied.
-        response = await fetch(endpoint, {
-          method: 'POST',
-          headers: {
-            'content-type': 'application/json',
-            ...(apiKey === undefined ? {} : { authorization: `Bearer ${apiKey}` }),
-          },
-          body: JSON.stringify({
-            model: modelName,
-            messages,
-            temperature: 0,
-            ...(json ? { response_format: { type: 'json_object' } } : {}),
-          }),
-          signal: AbortSignal.timeout(timeoutMs),
-        });
-      } catch (err) {
-        const timedOut = err instanceof Error && err.name === 'TimeoutError';
-        throw new LlmError(
-          timedOut
-            ? `the LLM endpoint did not answer within ${timeoutMs} ms`
-            : `the LLM endpoint could not be reached (${err instanceof Error ? err.message : String(err)})`,
-        );
-      }
-      const text = await response.text();
-      if (!response.ok) {
-        // The provider's own message says what is wrong (bad key, unknown model); keep it short.
-        throw new LlmError(`the LLM endpoint answered ${response.status}: ${text.slice(0, 300)}`);
-      }
-      let parsed: z.infer<typeof Completion>;
-      try {
-        parsed = Completion.parse(JSON.parse(text));
-      } catch {
-        throw new LlmError('the LLM endpoint answered with something other than a chat completion');
-      }
-      if (parsed.usage !== undefined) onTokens?.(parsed.usage.total_tokens);
+      const parsed = await postChatCompletion(
+        { endpoint, apiKey, timeoutMs, onTokens },
+        {
+          model: modelName,
+          messages,
+          temperature: 0,
+          ...(json ? { response_format: { type: 'json_object' } } : {}),
+        },
+        Completion,
+      );
       const content = parsed.choices[0]?.message.content;
       if (content === undefined || content === null || content.trim() === '') {
         throw new LlmError('the LLM answered with no text');

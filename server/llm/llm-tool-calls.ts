@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { chatCompletionsEndpoint, postChatCompletion } from './chat-completions';
 import { LLM_TIMEOUT_MS, LlmError } from './llm-provider';
 
 /** A function the model may call: its name, what it does, and a JSON Schema of its arguments. */
@@ -69,10 +70,6 @@ const Completion = z.object({
       }),
     )
     .min(1),
-  usage: z
-    .object({ total_tokens: z.number().int().min(0) })
-    .optional()
-    .catch(undefined),
 });
 
 /** Echoes the model's calls back in the assistant turn that asked for them, as the API requires. */
@@ -95,8 +92,7 @@ export function assistantTurn(turn: ToolTurn): ToolChatMessage {
 /**
  * Chat completions with OpenAI-style tool calling (`tools` + `tool_calls`) at LLM_BASE_URL, for
  * the agent. A sibling of createLlmProvider rather than a change to it: the LLM formats keep their
- * plain text interface. Undefined without LLM_BASE_URL. Not through the egress, for the same
- * reason as the provider: the endpoint is the operator's own setting.
+ * plain text interface. Undefined without LLM_BASE_URL.
  */
 export function createToolCallingLlm({
   baseUrl,
@@ -112,55 +108,27 @@ export function createToolCallingLlm({
   onTokens?: (tokens: number) => void;
 }): ToolCallingLlm | undefined {
   if (baseUrl === undefined) return undefined;
-  const endpoint = new URL('chat/completions', baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`);
+  const endpoint = chatCompletionsEndpoint(baseUrl);
   const modelName = model ?? 'gpt-4o-mini';
   return {
     model: modelName,
     async chat(messages, { tools, toolChoice = 'auto', json = false, signal }) {
-      const timeout = AbortSignal.timeout(timeoutMs);
-      let response: Response;
-      let text: string;
-      try {
-        response = await fetch(endpoint, {
-          method: 'POST',
-          headers: {
-            'content-type': 'application/json',
-            ...(apiKey === undefined ? {} : { authorization: `Bearer ${apiKey}` }),
-          },
-          body: JSON.stringify({
-            model: modelName,
-            messages,
-            temperature: 0,
-            ...(tools.length === 0
-              ? {}
-              : {
-                  tools: tools.map((tool) => ({ type: 'function', function: tool })),
-                  tool_choice: toolChoice,
-                }),
-            ...(json ? { response_format: { type: 'json_object' } } : {}),
-          }),
-          signal: signal === undefined ? timeout : AbortSignal.any([signal, timeout]),
-        });
-        text = await response.text();
-      } catch (err) {
-        if (signal?.aborted) throw err;
-        const timedOut = err instanceof Error && err.name === 'TimeoutError';
-        throw new LlmError(
-          timedOut
-            ? `the LLM endpoint did not answer within ${timeoutMs} ms`
-            : `the LLM endpoint could not be reached (${err instanceof Error ? err.message : String(err)})`,
-        );
-      }
-      if (!response.ok) {
-        throw new LlmError(`the LLM endpoint answered ${response.status}: ${text.slice(0, 300)}`);
-      }
-      let parsed: z.infer<typeof Completion>;
-      try {
-        parsed = Completion.parse(JSON.parse(text));
-      } catch {
-        throw new LlmError('the LLM endpoint answered with something other than a chat completion');
-      }
-      if (parsed.usage !== undefined) onTokens?.(parsed.usage.total_tokens);
+      const parsed = await postChatCompletion(
+        { endpoint, apiKey, timeoutMs, signal, onTokens },
+        {
+          model: modelName,
+          messages,
+          temperature: 0,
+          ...(tools.length === 0
+            ? {}
+            : {
+                tools: tools.map((tool) => ({ type: 'function', function: tool })),
+                tool_choice: toolChoice,
+              }),
+          ...(json ? { response_format: { type: 'json_object' } } : {}),
+        },
+        Completion,
+      );
       const message = parsed.choices[0]?.message;
       const toolCalls = (message?.tool_calls ?? []).map((call, index) => ({
         // Some servers (older Ollama) leave ids out; the reply must still name each call.

@@ -9,8 +9,7 @@ const SERVER_DIR = path.resolve(import.meta.dirname, '../../../server');
  * else that fetches would be a path around the URL policy (reliability-security.md goal A1).
  */
 const EXEMPT: Record<string, string> = {
-  'llm/llm-provider.ts': 'LLM_BASE_URL is operator configuration, not caller input',
-  'llm/llm-tool-calls.ts': 'LLM_BASE_URL is operator configuration, not caller input',
+  'llm/chat-completions.ts': 'LLM_BASE_URL is operator configuration, not caller input',
   'store/mongo/mongo-connection.ts': 'MONGODB_URL is operator configuration (the driver connects)',
 };
 
