@@ -109,6 +109,9 @@ const toProfileCookie = (cookie: Browser.cookies.Cookie) =>
 
 /** Runs in the page (an isolated world shares its origin's storage). */
 function readLocalStorage(): { origin: string; items: Array<{ key: string; value: string }> } {
+  // Reading document.cookie waits for the page's own cookie writes (`document.cookie = …` is sent
+  // to the cookie store without waiting): the jar read after this sees a login a script just made.
+  void document.cookie;
   const items: Array<{ key: string; value: string }> = [];
   for (let index = 0; index < localStorage.length; index += 1) {
     const key = localStorage.key(index);
@@ -137,9 +140,11 @@ async function originStorage(tabId: number): Promise<ProfileOriginStorage[]> {
  * cookies while the task runs) and the localStorage of the origin the tab ended on.
  */
 export async function readProfileState(tabId: number): Promise<BrowserProfileState> {
+  // The page first: its read settles the cookie writes the page's scripts still had in flight.
+  const localStorage = await originStorage(tabId);
   const cookies = (await browser.cookies.getAll({}))
     .map(toProfileCookie)
     .flatMap((parsed) => (parsed.success ? [parsed.data] : []))
     .slice(0, MAX_PROFILE_COOKIES);
-  return { cookies, localStorage: await originStorage(tabId) };
+  return { cookies, localStorage };
 }
