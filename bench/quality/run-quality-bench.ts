@@ -1,96 +1,135 @@
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { gunzipSync } from 'node:zlib';
-import { deriveFormats, type DeriveOptions } from '../../shared/formats/derive-formats';
-import { markdownText } from './markdown-text';
-import { type PageScore, scorePage, summarize, tokenize } from './shingle-score';
+import { type BenchmarkPage, loadAeb, loadWcxb } from './benchmark-pages';
+import { loadPeerOutput, PEERS } from './peer-outputs';
+import { renderLikeFastPath } from './render-like-fast-path';
+import {
+  aebSummary,
+  METHODS,
+  type MethodRun,
+  runMethod,
+  wcxbSummary,
+  withoutHeadlines,
+} from './score-methods';
+import { type Half } from './split-half';
 
 /**
- * `npm run bench:quality`: main-content extraction over the Article Extraction Benchmark (181 news
- * and blog pages with hand-checked article text), scored with its own shingle metric. Tabhive's
- * per-page choice runs beside Readability alone, the blocklist alone and the whole page, on the
- * same pages in the same run, since absolute speeds vary between machines and runs.
- * BENCH_DETAILS=1 prints each page's F1 per method.
+ * `npm run bench:quality`: main-content extraction scored on the Article Extraction Benchmark (181
+ * news and blog pages, shingle F1) and the WCXB dev sample (770 scorable pages of seven types, word-bag F1),
+ * Tabhive beside Readability alone, the blocklist alone and the whole page, in one run (absolute
+ * speeds vary between machines and runs; compare rows of one run). WCXB is split by a hash of the
+ * file name into a tuning half and a held-out half: rules are tuned on the first, the second
+ * decides whether targets are met. Pages are derived from the HTML the fast path would render.
+ *
+ * BENCH_OUT=<file> writes the figures as JSON (bench/results/quality-*.json); BENCH_DETAILS=1
+ * prints each page's F1 per method; BENCH_ONLY=tabhive runs one method.
  */
-const DATA_DIR = fileURLToPath(new URL('../../../shared/data/article-extraction-benchmark', import.meta.url));
+const DATA_ROOT = fileURLToPath(new URL('../../../shared/data', import.meta.url));
+const AEB_DIR = join(DATA_ROOT, 'article-extraction-benchmark');
+const WCXB_DIR = join(DATA_ROOT, 'wcxb-dev');
+const TYPES = ['article', 'documentation', 'service', 'collection', 'product', 'listing', 'forum'];
+const HALVES: (Half | 'all')[] = ['tuning', 'held-out', 'all'];
 
-interface Method {
-  name: string;
-  options: Pick<DeriveOptions, 'onlyMainContent' | 'mainContent'>;
-}
+const aebPages = loadAeb(AEB_DIR);
+const wcxbPages = loadWcxb(WCXB_DIR);
+const rendered = new Map<string, string>();
+for (const page of [...aebPages, ...wcxbPages]) rendered.set(page.id, renderLikeFastPath(page.html));
 
-const METHODS: Method[] = [
-  { name: 'tabhive (per page)', options: { onlyMainContent: true, mainContent: 'auto' } },
-  { name: 'readability alone', options: { onlyMainContent: true, mainContent: 'readability' } },
-  { name: 'blocklist alone', options: { onlyMainContent: true, mainContent: 'blocklist' } },
-  { name: 'whole page', options: { onlyMainContent: false } },
-];
+const only = process.env.BENCH_ONLY;
+const methods = METHODS.filter((method) => only === undefined || method.name === only);
+const fixed = (value: number, width = 6) => value.toFixed(3).padStart(width);
+const results: Record<string, unknown> = {};
+const details = new Map<string, string[]>();
 
-if (!existsSync(join(DATA_DIR, 'ground-truth.json'))) {
-  console.error(
-    `The benchmark data is missing: expected ${DATA_DIR}/ground-truth.json and html/*.html.gz ` +
-      '(the Article Extraction Benchmark, kept beside the repository in ../shared/data/).',
-  );
-  process.exit(1);
-}
-
-const truth = JSON.parse(readFileSync(join(DATA_DIR, 'ground-truth.json'), 'utf8')) as Record<
-  string,
-  { articleBody: string; url: string }
->;
-const pages = readdirSync(join(DATA_DIR, 'html'))
-  .filter((name) => name.endsWith('.html.gz'))
-  .map((name) => name.slice(0, -'.html.gz'.length))
-  .filter((id) => truth[id] !== undefined)
-  .sort()
-  .map((id) => ({
-    id,
-    html: gunzipSync(readFileSync(join(DATA_DIR, 'html', `${id}.html.gz`))).toString('utf8'),
-    ...(truth[id] as { articleBody: string; url: string }),
-  }));
-
-const details = process.env.BENCH_DETAILS === '1';
-const perPage = new Map<string, string[]>();
-console.log(`Article Extraction Benchmark: ${pages.length} pages from ${DATA_DIR}\n`);
-console.log('method               precision  recall     F1  exact  pages/s');
-for (const method of METHODS) {
-  const scores: PageScore[] = [];
-  let exact = 0;
-  let elapsedMs = 0;
-  for (const page of pages) {
-    const started = performance.now();
-    const { markdown = '' } = deriveFormats(
-      {
-        url: page.url,
-        statusCode: 200,
-        contentType: 'text/html',
-        rawHtml: page.html,
-        renderedHtml: page.html,
-      },
-      { formats: new Set(['markdown']), removeBase64Images: true, ...method.options },
-    );
-    elapsedMs += performance.now() - started;
-    const text = markdownText(markdown);
-    const score = scorePage(page.articleBody, text);
-    scores.push(score);
-    if (tokenize(text).join(' ') === tokenize(page.articleBody).join(' ')) exact += 1;
-    if (details) {
-      const f1 = (2 * score.tp) / (2 * score.tp + score.fp + score.fn || 1);
-      perPage.set(page.id, [...(perPage.get(page.id) ?? []), f1.toFixed(3)]);
-    }
-  }
-  const { precision, recall, f1, accuracy } = summarize(scores, exact);
-  const rate = pages.length / (elapsedMs / 1000);
+console.log(
+  `Article Extraction Benchmark: ${aebPages.length} pages; WCXB dev sample: ${wcxbPages.length} pages\n`,
+);
+console.log('AEB                   as served (headline kept)   articleBody (headline left out)');
+console.log('method                 precision recall     F1    precision recall     F1  exact  pages/s');
+const wcxbRuns = new Map<string, MethodRun>();
+for (const method of methods) {
+  const aeb = runMethod(aebPages, rendered, method);
+  const served = aebSummary(aebPages, aeb.texts);
+  const body = aebSummary(aebPages, aeb.texts, withoutHeadlines);
   console.log(
-    `${method.name.padEnd(20)} ${precision.toFixed(3).padStart(9)} ${recall.toFixed(3).padStart(7)} ` +
-      `${f1.toFixed(3).padStart(6)} ${accuracy.toFixed(3).padStart(6)} ${rate.toFixed(1).padStart(8)}`,
+    `${method.name.padEnd(20)} ${fixed(served.precision, 11)} ${fixed(served.recall)} ${fixed(served.f1)} ` +
+      `${fixed(body.precision, 12)} ${fixed(body.recall)} ${fixed(body.f1)} ${fixed(body.accuracy)} ` +
+      `${aeb.pagesPerSecond.toFixed(1).padStart(8)}`,
+  );
+  const wcxb = runMethod(wcxbPages, rendered, method);
+  wcxbRuns.set(method.name, wcxb);
+  results[method.name] = {
+    aeb: { served: strip(served), articleBody: strip(body), pagesPerSecond: aeb.pagesPerSecond },
+    wcxb: Object.fromEntries(
+      HALVES.map((half) => [half, strip(wcxbSummary(inHalf(wcxbPages, half), wcxb.texts))]),
+    ),
+    wcxbPagesPerSecond: wcxb.pagesPerSecond,
+  };
+  for (const page of [...aebPages, ...wcxbPages]) {
+    const f1 = (page.pageType === 'article' && aebPages.includes(page) ? body : null)?.perPage.get(page.id);
+    const score = f1 ?? wcxbSummary([page], wcxb.texts).f1;
+    details.set(page.id, [...(details.get(page.id) ?? []), score.toFixed(3)]);
+  }
+}
+for (const peer of PEERS) {
+  const texts = loadPeerOutput(AEB_DIR, peer);
+  if (texts === undefined) continue;
+  const score = aebSummary(aebPages, texts);
+  console.log(
+    `${`(${peer})`.padEnd(20)} ${' '.repeat(25)} ${fixed(score.precision, 12)} ${fixed(score.recall)} ` +
+      `${fixed(score.f1)} ${fixed(score.accuracy)}       —`,
   );
 }
-if (details) {
-  console.log(`\npage  ${METHODS.map((m) => m.name).join(' | ')}`);
-  for (const [id, values] of perPage) console.log(`${id.slice(0, 12)}  ${values.join('  ')}`);
+
+console.log(
+  `\nWCXB word F1          pages     F1  with%  w/o%  ${TYPES.map((t) => t.slice(0, 7).padStart(7)).join(' ')}  pages/s`,
+);
+for (const method of methods) {
+  const run = wcxbRuns.get(method.name) as MethodRun;
+  for (const half of HALVES) {
+    const summary = wcxbSummary(inHalf(wcxbPages, half), run.texts);
+    const types = TYPES.map((type) => {
+      const entry = summary.byType[type];
+      return entry === undefined ? '      —' : fixed(entry.f1, 7);
+    });
+    console.log(
+      `${(half === 'tuning' ? method.name : '').padEnd(20)} ${half.padEnd(8)} ${String(summary.pages).padStart(4)} ` +
+        `${fixed(summary.f1)} ${fixed(summary.withShare)} ${fixed(summary.withoutShare)}  ${types.join(' ')}` +
+        `${half === 'all' ? run.pagesPerSecond.toFixed(1).padStart(9) : ''}`,
+    );
+  }
 }
 console.log(
-  '\nprecision, recall: means over pages of 4-token shingle overlap; F1 of the two means (AEB metric).',
+  '\nAEB: means over pages of 4-token shingle overlap, F1 of the two means (its evaluate.py). WCXB: lower-cased\n' +
+    'word-bag F1 per page, averaged; with% = required sentences present, w/o% = boilerplate leaked (lower is better).',
 );
+
+if (process.env.BENCH_DETAILS === '1') {
+  console.log(`\npage  type           half      ${methods.map((m) => m.name).join(' | ')}`);
+  for (const page of [...aebPages, ...wcxbPages]) {
+    console.log(
+      `${page.id.slice(0, 12).padEnd(12)} ${page.pageType.padEnd(13)} ${page.half.padEnd(8)} ${(details.get(page.id) ?? []).join('  ')}`,
+    );
+  }
+}
+
+const out = process.env.BENCH_OUT;
+if (out !== undefined && out !== '') {
+  mkdirSync(dirname(out), { recursive: true });
+  writeFileSync(
+    out,
+    `${JSON.stringify({ startedAt: new Date().toISOString(), node: process.version, methods: results }, null, 2)}\n`,
+  );
+  console.log(`\nWrote ${out}`);
+}
+
+function inHalf(pages: readonly BenchmarkPage[], half: Half | 'all'): BenchmarkPage[] {
+  return half === 'all' ? [...pages] : pages.filter((page) => page.half === half);
+}
+
+/** A summary without its per-page map, for the JSON file. */
+function strip<T extends { perPage: Map<string, number> }>(summary: T): Omit<T, 'perPage'> {
+  const { perPage: _perPage, ...rest } = summary;
+  return rest;
+}

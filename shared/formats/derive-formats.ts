@@ -6,6 +6,7 @@ import { extractLinks } from '../html/extract-links';
 import { extractMetadata } from '../html/extract-metadata';
 import { parseHtml } from '../html/parse-html';
 import { documentBaseUrl } from '../html/resolve-url';
+import { scriptlessDocument } from '../html/scriptless-document';
 import { fencedCodeBlock, toMarkdown } from '../markdown/to-markdown';
 import type { PageCapture } from '../protocol/messages';
 
@@ -77,6 +78,7 @@ export function deriveFormats(
     // api-contract §3.1: when the main content comes out empty, retry silently with the whole page.
     rendered = render(parseHtml(renderedHtml), pageBase, options, false);
   }
+  if (isNearlyEmpty(rendered)) rendered = renderScriptless(capture.rawHtml, pageBase, options) ?? rendered;
 
   const derived: DerivedFormats = { metadata };
   if (rendered.markdown !== undefined) derived.markdown = rendered.markdown;
@@ -137,6 +139,28 @@ function render(
   absolutizeUrls(document.body, baseUrl);
   const markdown = options.formats.has('markdown') ? toMarkdown(document, options) : undefined;
   return { document, markdown, links };
+}
+
+/**
+ * A page that shows (next to) nothing, as a page whose scripts did not run shows it, read the way a
+ * reader without scripts gets it: from its `<noscript>` content (scriptlessDocument). Undefined
+ * when the page has none worth reading.
+ */
+function renderScriptless(rawHtml: string, pageBase: string, options: DeriveOptions): Rendered | undefined {
+  const document = scriptlessDocument(rawHtml);
+  if (document === undefined) return undefined;
+  const rendered = render(document, pageBase, options, options.onlyMainContent);
+  if (!options.onlyMainContent || !isEmpty(rendered)) return rendered;
+  return render(scriptlessDocument(rawHtml) as Document, pageBase, options, false);
+}
+
+/** Less text than this is a shell's leftovers ("Loading…", a logo's alt text), not a page. */
+const NEARLY_EMPTY_CHARS = 80;
+
+function isNearlyEmpty({ document, markdown }: Rendered): boolean {
+  // The Markdown, when made, is the cheaper read: longer Markdown than this has text enough.
+  if (markdown !== undefined && markdown.length > NEARLY_EMPTY_CHARS * 4) return false;
+  return (document.body.textContent ?? '').replace(/\s+/g, ' ').trim().length < NEARLY_EMPTY_CHARS;
 }
 
 /** Empty markdown; when markdown was not asked for, a body with no text and no image stands in for it. */

@@ -1,7 +1,10 @@
 import { parseHtml } from './parse-html';
+import { contentRoot } from './narrow-to-content';
 import { readArticle } from './read-article';
 import { removeBoilerplate } from './remove-boilerplate';
+import { repeatedEntries } from './repeated-entries';
 import { measureText, type TextMeasure } from './text-measure';
+import { type TextWeight, textWeights } from './text-weights';
 
 /** `auto` decides per page; the others exist for the quality benchmark and for tests. */
 export type MainContentStrategy = 'auto' | 'readability' | 'blocklist';
@@ -15,12 +18,24 @@ const AGREEMENT_SHARE = 0.1;
 const AGREEMENT_CHARS = 400;
 /** More code or table text than this left out means a docs page or a spec sheet, not an article. */
 const MAX_DROPPED_STRUCTURED_CHARS = 40;
+/**
+ * Readability keeping less prose than this share of the page's repeated entries (posts, items) kept
+ * one entry of a thread or a listing: the page is the entries, whatever its markup declares.
+ */
+const ENTRIES_KEPT_SHARE = 0.5;
+/** How much more prose than it kept Readability may leave out, by how the page calls itself. */
+const DROPPED_PROSE_LIMIT: Record<Exclude<ArticleMarkup, 'declared'>, number> = {
+  element: 3,
+  none: 1.5,
+};
 
 /**
  * Keeps the main content of `document.body` (the onlyMainContent option). Readability is best on
  * articles and the selector blocklist on everything else (forums, product pages, listings, docs;
- * performance.md), so both run and the page decides: see {@link preferArticle}. Elements in `keep`
- * (includeTags matches) were chosen by the caller and only the blocklist, which keeps them, runs.
+ * performance.md), so both run and the page decides: see {@link preferArticle}. The blocklist's
+ * result is then cut down to where its prose concentrates (contentRoot), which drops the rails and
+ * link blocks the blocklist does not know by name. Elements in `keep` (includeTags matches) were
+ * chosen by the caller and only the blocklist, which keeps them, runs.
  */
 export function extractMainContent(
   document: Document,
@@ -34,17 +49,28 @@ export function extractMainContent(
     useArticle(document, article.content);
     return 'readability';
   }
+  const titleHeadline = headlineNamedInTitle(document);
   removeBoilerplate(document.body, keep);
-  if (strategy !== 'auto' || article === undefined) return 'blocklist';
+  if (strategy !== 'auto') return 'blocklist';
+  if (article === undefined) {
+    if (keep.size === 0) narrowBody(document, textWeights(document.body));
+    return 'blocklist';
+  }
 
-  const headline = document.body.querySelector('h1');
-  if (!preferArticle(measureText(document.body), measureText(article.content), articleMarkup(document))) {
+  const headline = document.body.querySelector('h1') ?? titleHeadline;
+  const weights = textWeights(document.body);
+  const entries = entriesAroundArticle(document.body, article.content, weights);
+  if (
+    !preferArticle(measureText(document.body), measureText(article.content), articleMarkup(document), entries)
+  ) {
+    narrowBody(document, weights);
     return 'blocklist';
   }
   useArticle(document, article.content);
   keepHeadline(document.body, headline);
-  // Readability keeps what sits inside the article's text (ad slots, share bars); its classes stay, so the blocklist finds them.
-  removeBoilerplate(document.body);
+  // Readability keeps what sits inside the article's text (ad slots, share bars); its classes stay,
+  // so the blocklist finds them. Sections stay: the article's text may sit in a <header> of its own.
+  removeBoilerplate(document.body, new Set(), { sections: false });
   return 'readability';
 }
 
@@ -54,10 +80,21 @@ export function extractMainContent(
  * posts of a thread, a product's specifications, listing entries) or code and tables (docs), the
  * page is not one article and the blocklist's fuller result is the main content. A page that
  * declares itself an article (og:type, schema.org) gets Readability unless code or tables would be
- * lost. The thresholds were set on the Article Extraction Benchmark and the golden pages.
+ * lost or Readability's article is one of many alike entries (a thread or a listing that calls
+ * itself an article). The thresholds were set on the Article Extraction Benchmark, the tuning half
+ * of the WCXB sample (bench/quality) and the golden pages.
  */
-export function preferArticle(blocklist: TextMeasure, article: TextMeasure, markup: ArticleMarkup): boolean {
+export function preferArticle(
+  blocklist: TextMeasure,
+  article: TextMeasure,
+  markup: ArticleMarkup,
+  /** Prose in the run of alike entries (posts, items) that Readability's article is one of; 0 if none. */
+  entries = 0,
+): boolean {
   if (article.text < MIN_ARTICLE_CHARS) return false;
+  // A thread or a listing: Readability kept one post or one item of many. Declared types do not
+  // outweigh this (forums and shops often call every page an article).
+  if (article.text - article.linkText < entries * ENTRIES_KEPT_SHARE) return false;
   // The blocklist threw away what Readability found (a `main` that holds something else, say).
   if (article.text > blocklist.text) return true;
   // When both agree, the blocklist's result is the better one: it keeps the headline, byline and notes.
@@ -69,8 +106,28 @@ export function preferArticle(blocklist: TextMeasure, article: TextMeasure, mark
   const articleProse = article.text - article.linkText;
   // A page that declares itself an article is one; the prose it also holds is comments and teasers.
   if (markup === 'declared') return true;
-  return droppedProse <= articleProse * (markup === 'element' ? 3 : 1.5);
+  return droppedProse <= articleProse * DROPPED_PROSE_LIMIT[markup];
 }
+
+/**
+ * The prose of the page's largest run of alike entries when Readability's article is one of them
+ * (it opens with the same text as one entry): then the page is a thread or a listing and the
+ * article one post or item of it. An article followed by its comments is not one of the comments.
+ */
+function entriesAroundArticle(
+  body: HTMLElement,
+  article: Element,
+  weights: ReadonlyMap<Element, TextWeight>,
+): number {
+  const opening = collapse(article.textContent).slice(0, OPENING_CHARS);
+  if (opening.length < OPENING_CHARS) return 0;
+  const { entries, prose } = repeatedEntries(body, weights);
+  return entries.some((entry) => collapse(entry.textContent).includes(opening)) ? prose : 0;
+}
+
+/** Enough of the article's opening text to tell which entry it came from. */
+const OPENING_CHARS = 80;
+const collapse = (text: string | null) => (text ?? '').replace(/\s+/g, ' ').trim();
 
 /**
  * How the page says it is an article: `declared` by og:type or a schema.org Article type (JSON-LD or
@@ -97,6 +154,30 @@ function articleMarkup(document: Document): ArticleMarkup {
  */
 function useArticle(document: Document, content: Element): void {
   document.body.replaceChildren(...Array.from(parseHtml(content.innerHTML).body.childNodes));
+}
+
+/**
+ * The page's `<h1>` when the document title names it: a headline, even where the blocklist takes
+ * its container for chrome (an article's text and title in a `<header>` outside `<article>`).
+ */
+function headlineNamedInTitle(document: Document): Element | null {
+  const headline = document.body.querySelector('h1');
+  const text = headline?.textContent?.replace(/\s+/g, ' ').trim() ?? '';
+  return text !== '' && document.title.includes(text) ? headline : null;
+}
+
+/**
+ * The blocklist's result cut down to where its prose concentrates ({@link contentRoot}), with the
+ * page's headline kept on top when it sat outside.
+ */
+function narrowBody(document: Document, weights: ReadonlyMap<Element, TextWeight>): void {
+  const body = document.body;
+  const root = contentRoot(body, weights);
+  // Wrappers with nothing beside the content stay: the html format keeps the page's structure.
+  if (root === body || weights.get(root)?.text === weights.get(body)?.text) return;
+  const headline = body.querySelector('h1');
+  body.replaceChildren(root);
+  keepHeadline(body, headline);
 }
 
 /**

@@ -82,6 +82,12 @@ const SECTION_CHROME = createSelectorList([
   '[role=complementary]',
 ]);
 
+/**
+ * Chrome names that page builders (WordPress widgets, Elementor) also give the blocks of the
+ * content itself: chrome in a sidebar, content inside `main` or `article`.
+ */
+const BLOCK_NAMES = createSelectorList(['.widget']);
+
 const MAIN = 'main, [role=main], #main';
 const SEMANTIC_CONTENT = 'article, main, [role=main]';
 
@@ -92,9 +98,14 @@ const SEMANTIC_CONTENT = 'article, main, [role=main]';
  * only outside the content, so an article keeps its own header and notes.
  *
  * `keep` lists elements the caller chose explicitly (includeTags); they stay, their contents are
- * still filtered.
+ * still filtered. Without `sections`, header, footer and aside stay wherever they are: for content
+ * already cut out of the page, where a `<header>` may hold the article's own text.
  */
-export function removeBoilerplate(root: ParentNode, keep: ReadonlySet<Element> = new Set()): void {
+export function removeBoilerplate(
+  root: ParentNode,
+  keep: ReadonlySet<Element> = new Set(),
+  { sections = true }: { sections?: boolean } = {},
+): void {
   const mains = Array.from(root.querySelectorAll(MAIN));
   const anchors = mains.length > 0 ? mains : Array.from(root.querySelectorAll('article'));
   const containers = contentContainers(root);
@@ -104,8 +115,12 @@ export function removeBoilerplate(root: ParentNode, keep: ReadonlySet<Element> =
     containers.some((container) => container !== element && container.contains(element));
 
   for (const element of PAGE_CHROME.selectAll(root)) {
-    if (!holdsMainContent(element)) element.remove();
+    if (holdsMainContent(element)) continue;
+    // Page builders name content blocks "widget": inside the content they are the content.
+    if (BLOCK_NAMES.matches(element) && insideContent(element)) continue;
+    element.remove();
   }
+  if (!sections) return;
   for (const element of SECTION_CHROME.selectAll(root)) {
     if (!holdsMainContent(element) && !insideContent(element)) element.remove();
   }

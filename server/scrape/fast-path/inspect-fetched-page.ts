@@ -1,4 +1,5 @@
 import { parseHtml } from '../../../shared/html/parse-html';
+import { revealStreamedContent } from '../../../shared/html/reveal-streamed-content';
 import { pageNeedsJavaScript } from './page-needs-javascript';
 import { removeHidden } from './remove-hidden';
 import { repairLikeBrowser } from './repair-like-browser';
@@ -33,6 +34,7 @@ export function inspectFetchedPage<Facts>(
   if (reason !== undefined) return { needsBrowser: reason };
   const fetched = readFetched(document);
   repairLikeBrowser(document);
+  revealStreamedContent(document);
   removeHidden(document, { cookieBanners: true });
   const doctype = /^\s*(<!doctype[^>]*>)/i.exec(html)?.[1];
   const renderedHtml = `${doctype === undefined ? '' : `${doctype}\n`}${document.documentElement.outerHTML}`;

@@ -34,6 +34,42 @@ describe('extractMainContent', () => {
     expect(document.body.textContent).toContain('reply5x0');
   });
 
+  it('keeps every post of a thread that declares itself an article (og:type is a hint)', () => {
+    const posts = Array.from(
+      { length: 6 },
+      (_, i) => `<div class="post"><p class="author">user${i}</p><p>${prose(60, `reply${i}x`)}</p></div>`,
+    ).join('');
+    const document = parseHtml(
+      `<html><head><meta property="og:type" content="article"></head><body><div class="thread">${posts}</div></body></html>`,
+    );
+    extractMainContent(document, {});
+    expect(document.body.textContent).toContain('reply0x0');
+    expect(document.body.textContent).toContain('reply5x0');
+  });
+
+  it('keeps the article, not its comments, when the comments are the repeated entries', () => {
+    const comments = Array.from(
+      { length: 5 },
+      (_, i) => `<div class="comment"><p>${prose(30, `comment${i}x`)}</p></div>`,
+    ).join('');
+    const document = parseHtml(article(`<div class="comments">${comments}</div>`));
+    expect(extractMainContent(document, {})).toBe('readability');
+    expect(document.body.textContent).toContain('comb0');
+    expect(document.body.textContent).not.toContain('comment0x0');
+  });
+
+  it('keeps an article whose text sits in a <header>, and its headline', () => {
+    const document = parseHtml(`<html><head><title>Bees</title></head><body>
+      <header class="site-header"><a href="/">Site</a></header>
+      <div class="story"><header class="intro"><h1>Bees</h1>
+        <p>${prose(120, 'honey')}</p><p>${prose(120, 'pollen')}</p></header></div>
+      <footer class="site-footer"><p>Footer</p></footer></body></html>`);
+    extractMainContent(document, {});
+    expect(document.body.querySelector('h1')?.textContent).toBe('Bees');
+    expect(document.body.textContent).toContain('pollen0');
+    expect(document.body.textContent).not.toContain('Footer');
+  });
+
   it('keeps only the blocklist when includeTags chose the content', () => {
     const document = parseHtml(article('<nav><a href="/">Home</a></nav>'));
     const story = document.querySelector('.story') as Element;
@@ -65,6 +101,11 @@ describe('preferArticle', () => {
   it('takes a declared article even when much prose (comments, teasers) is dropped', () => {
     expect(preferArticle(measure(10_000, 1000), measure(1000), 'declared')).toBe(true);
     expect(preferArticle(measure(10_000, 1000), measure(1000), 'none')).toBe(false);
+  });
+
+  it('refuses an article that is one of many alike entries, declared or not', () => {
+    expect(preferArticle(measure(10_000, 1000), measure(1000), 'declared', 8000)).toBe(false);
+    expect(preferArticle(measure(10_000, 1000), measure(1000), 'declared', 0)).toBe(true);
   });
 
   it('takes the article when what is dropped is links', () => {

@@ -1,0 +1,47 @@
+import { prose, type TextWeight } from './text-weights';
+
+/** Fewer siblings alike than this are a pair of columns or a header and its body, not entries. */
+const MIN_ENTRIES = 3;
+/** An entry with less prose than this is a link, a thumbnail or a tag, not a post or an item. */
+const MIN_ENTRY_CHARS = 60;
+
+/**
+ * The largest run of alike siblings under `root`: the posts of a thread, the comments under an
+ * article, the items of a listing or a product grid. Siblings are alike when they share tag and
+ * classes (class names that differ only in digits, such as `post-123`, count as one). Returns the
+ * entries and the characters of prose (text outside links) they hold; none when there is no run.
+ */
+export function repeatedEntries(
+  root: Element,
+  weights: ReadonlyMap<Element, TextWeight>,
+): { entries: Element[]; prose: number } {
+  let best = { entries: [] as Element[], prose: 0 };
+  const stack: Element[] = [root];
+  for (let element = stack.pop(); element !== undefined; element = stack.pop()) {
+    const groups = new Map<string, Element[]>();
+    for (let child = element.firstElementChild; child !== null; child = child.nextElementSibling) {
+      if (prose(weights.get(child)) < MIN_ENTRY_CHARS) continue;
+      stack.push(child);
+      const key = signature(child);
+      const group = groups.get(key);
+      if (group === undefined) groups.set(key, [child]);
+      else group.push(child);
+    }
+    for (const group of groups.values()) {
+      if (group.length < MIN_ENTRIES) continue;
+      const total = group.reduce((sum, entry) => sum + prose(weights.get(entry)), 0);
+      if (total > best.prose) best = { entries: group, prose: total };
+    }
+  }
+  return best;
+}
+
+function signature(element: Element): string {
+  const classes = (element.getAttribute('class') ?? '')
+    .split(/\s+/)
+    .filter((name) => name !== '')
+    .map((name) => name.replace(/\d+/g, '0'))
+    .sort()
+    .join('.');
+  return `${element.localName}.${classes}`;
+}
