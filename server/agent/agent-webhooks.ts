@@ -1,5 +1,6 @@
 import type { AgentWebhookEvent } from '../../shared/api/v2/agent-request';
 import type { WebhookOutboxStore } from '../store/stores/webhook-outbox-store';
+import { enqueueJobEvent } from '../webhooks/enqueue-webhook';
 import type { AgentSpec } from './agent-spec';
 
 /**
@@ -9,13 +10,8 @@ import type { AgentSpec } from './agent-spec';
  * `started`, `action` and `cancelled`. `key` makes the event unique.
  */
 export async function enqueueAgentWebhook({
-  outbox,
-  job,
   spec,
-  event,
-  key,
-  data = [],
-  error,
+  ...event
 }: {
   outbox: WebhookOutboxStore;
   job: { _id: string; teamId: string };
@@ -25,22 +21,7 @@ export async function enqueueAgentWebhook({
   data?: unknown[];
   error?: string;
 }): Promise<void> {
-  const webhook = spec.webhook;
-  if (webhook === undefined || !webhook.events.includes(event)) return;
-  await outbox.enqueue({
-    _id: `${job._id}:${key}`,
-    teamId: job.teamId,
-    url: webhook.url,
-    headers: webhook.headers,
-    body: JSON.stringify({
-      success: event !== 'failed',
-      type: `agent.${event}`,
-      id: job._id,
-      data,
-      metadata: webhook.metadata,
-      ...(error === undefined ? {} : { error }),
-    }),
-  });
+  await enqueueJobEvent({ ...event, webhook: spec.webhook, prefix: 'agent' });
 }
 
 /** The agent webhook as createInProcessJobs reads one: only its `completed` and `failed` events. */

@@ -14,19 +14,62 @@ const EVENT_PREFIX: Record<JobKind, string> = {
   deepresearch: 'deep_research',
 };
 
+/** A webhook as a request normalised it: where to, its headers and metadata, which events. */
+export interface WebhookTarget<Event extends string> {
+  url: string;
+  headers: Record<string, string>;
+  metadata: Record<string, string>;
+  events: readonly Event[];
+}
+
 /**
  * Puts one job event in the outbox, in Firecrawl's payload (contract §14.2):
- * `{ success, type: "crawl.page" | "batch_scrape.started" | …, id, data, metadata }`. `key` makes
- * the event unique (a page that runs twice sends one `page` event).
+ * `{ success, type: "crawl.page" | "batch_scrape.started" | "agent.action" | …, id, data, metadata }`,
+ * unless the webhook leaves the event out. `key` makes the event unique (a page that runs twice
+ * sends one `page` event).
  */
-export async function enqueueWebhook({
+export async function enqueueJobEvent<Event extends string>({
   outbox,
   job,
-  spec,
+  webhook,
+  prefix,
   event,
   key,
   data = [],
   error,
+}: {
+  outbox: WebhookOutboxStore;
+  job: { _id: string; teamId: string };
+  webhook: WebhookTarget<Event> | undefined;
+  /** The `type`'s first part: `crawl`, `batch_scrape`, `agent`, … */
+  prefix: string;
+  event: Event;
+  key: string;
+  data?: unknown[];
+  error?: string | undefined;
+}): Promise<void> {
+  if (webhook === undefined || !webhook.events.includes(event)) return;
+  await outbox.enqueue({
+    _id: `${job._id}:${key}`,
+    teamId: job.teamId,
+    url: webhook.url,
+    headers: webhook.headers,
+    body: JSON.stringify({
+      success: event !== 'failed',
+      type: `${prefix}.${event}`,
+      id: job._id,
+      data,
+      metadata: webhook.metadata,
+      ...(error === undefined ? {} : { error }),
+    }),
+  });
+}
+
+/** A crawl, batch, extract or llms.txt job's event (see enqueueJobEvent). */
+export async function enqueueWebhook({
+  job,
+  spec,
+  ...event
 }: {
   outbox: WebhookOutboxStore;
   job: { _id: string; teamId: string; kind: JobKind };
@@ -36,22 +79,5 @@ export async function enqueueWebhook({
   data?: unknown[];
   error?: string;
 }): Promise<void> {
-  const webhook = spec.webhook;
-  if (webhook === undefined || !webhook.events.includes(event)) return;
-  const type = `${EVENT_PREFIX[job.kind]}.${event}`;
-  const body = JSON.stringify({
-    success: event !== 'failed',
-    type,
-    id: job._id,
-    data,
-    metadata: webhook.metadata,
-    ...(error === undefined ? {} : { error }),
-  });
-  await outbox.enqueue({
-    _id: `${job._id}:${key}`,
-    teamId: job.teamId,
-    url: webhook.url,
-    headers: webhook.headers,
-    body,
-  });
+  await enqueueJobEvent({ ...event, job, webhook: spec.webhook, prefix: EVENT_PREFIX[job.kind] });
 }

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { JsonValue } from '../json-value';
 import { strictBody } from '../strict-body';
 import { UrlInput } from '../url-input';
-import { WebhookHeaders } from './webhook-headers';
+import { webhookOption } from './crawl-webhook';
 
 /** Longest agent `prompt` (and deep research `query`, prompts), in characters. */
 export const MAX_AGENT_PROMPT_LENGTH = 10_000;
@@ -17,21 +17,7 @@ export const AGENT_WEBHOOK_EVENTS = ['started', 'action', 'completed', 'failed',
 export type AgentWebhookEvent = (typeof AGENT_WEBHOOK_EVENTS)[number];
 
 /** `webhook` of an agent run: a URL, or Firecrawl's AgentWebhookConfig. Normalised to the object. */
-export const AgentWebhook = z
-  .union([
-    z.url({ protocol: /^https?$/ }),
-    z.strictObject({
-      url: z.url({ protocol: /^https?$/ }),
-      headers: WebhookHeaders.default({}),
-      metadata: z.record(z.string(), z.string()).default({}),
-      events: z.array(z.enum(AGENT_WEBHOOK_EVENTS)).default([...AGENT_WEBHOOK_EVENTS]),
-    }),
-  ])
-  .transform((webhook) =>
-    typeof webhook === 'string'
-      ? { url: webhook, headers: {}, metadata: {}, events: [...AGENT_WEBHOOK_EVENTS] }
-      : webhook,
-  );
+export const AgentWebhook = webhookOption(AGENT_WEBHOOK_EVENTS);
 export type AgentWebhook = z.infer<typeof AgentWebhook>;
 
 const unsupported = (ctx: z.RefinementCtx, path: string, message: string) =>

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { commonFields } from '../common-fields';
 import { MAX_URL_LENGTH } from '../url-input';
-import { WebhookHeaders } from './webhook-headers';
+import { webhookOption } from './crawl-webhook';
 
 /** Targets one monitor may hold, URLs of its scrape targets together, and queries per search target. */
 export const MAX_MONITOR_TARGETS = 20;
@@ -93,21 +93,7 @@ const MonitorTargets = z
   });
 
 /** `webhook`: a URL, or `{ url, headers, metadata, events }` with the monitor's event names. */
-export const MonitorWebhookInput = z
-  .union([
-    z.url({ protocol: /^https?$/ }),
-    z.strictObject({
-      url: z.url({ protocol: /^https?$/ }),
-      headers: WebhookHeaders.default({}),
-      metadata: z.record(z.string().max(200), z.string().max(2_000)).default({}),
-      events: z.array(z.enum(MONITOR_WEBHOOK_EVENTS)).default([...MONITOR_WEBHOOK_EVENTS]),
-    }),
-  ])
-  .transform((webhook) =>
-    typeof webhook === 'string'
-      ? { url: webhook, headers: {}, metadata: {}, events: [...MONITOR_WEBHOOK_EVENTS] }
-      : webhook,
-  );
+export const MonitorWebhookInput = webhookOption(MONITOR_WEBHOOK_EVENTS);
 export type MonitorWebhookInput = z.infer<typeof MonitorWebhookInput>;
 
 export const MonitorNotificationInput = z.strictObject({
