@@ -2,6 +2,7 @@ import { parseHtml } from './parse-html';
 import { contentRoot } from './narrow-to-content';
 import { readArticle } from './read-article';
 import { removeBoilerplate } from './remove-boilerplate';
+import { removeRepeatedChrome } from './repeated-chrome';
 import { repeatedEntries } from './repeated-entries';
 import { measureText, type TextMeasure } from './text-measure';
 import { type TextWeight, textWeights } from './text-weights';
@@ -34,7 +35,8 @@ const DROPPED_PROSE_LIMIT: Record<Exclude<ArticleMarkup, 'declared'>, number> = 
  * articles and the selector blocklist on everything else (forums, product pages, listings, docs;
  * performance.md), so both run and the page decides: see {@link preferArticle}. The blocklist's
  * result is then cut down to where its prose concentrates (contentRoot), which drops the rails and
- * link blocks the blocklist does not know by name. Elements in `keep` (includeTags matches) were
+ * link blocks the blocklist does not know by name, and what a thread's template repeats in every
+ * post (removeRepeatedChrome). Elements in `keep` (includeTags matches) were
  * chosen by the caller and only the blocklist, which keeps them, runs.
  */
 export function extractMainContent(
@@ -54,6 +56,7 @@ export function extractMainContent(
   if (strategy !== 'auto') return 'blocklist';
   if (article === undefined) {
     if (keep.size === 0) narrowBody(document, textWeights(document.body));
+    if (keep.size === 0) removeRepeatedChrome(document.body);
     return 'blocklist';
   }
 
@@ -64,6 +67,7 @@ export function extractMainContent(
     !preferArticle(measureText(document.body), measureText(article.content), articleMarkup(document), entries)
   ) {
     narrowBody(document, weights);
+    removeRepeatedChrome(document.body);
     return 'blocklist';
   }
   useArticle(document, article.content);

@@ -1,0 +1,61 @@
+import { repeatedEntries } from './repeated-entries';
+import { textWeights } from './text-weights';
+
+/** Text in fewer entries than this is what those entries say, not what the template adds to each. */
+const MIN_REPEATS = 3;
+/** Longer repeated text is a quoted post or a pasted log, which a reader wants kept. */
+const MAX_CHROME_CHARS = 200;
+/** Tables, code and definition lists hold values that repeat by nature (types, defaults, keys). */
+const DATA = 'table, pre, code, dl';
+/** What a reader clicks rather than reads. */
+const CONTROLS = 'a, button, [role=button], select, label';
+/** An element with this share of its text in controls is a bar of actions. */
+const CONTROLS_SHARE = 0.5;
+/** A price or a sentence of terms repeated across a listing's items is what each item offers. */
+const PRICE = /[$€£¥]\s?\d|\d\s?[$€£¥]/;
+const SENTENCE = /^.{40,}[.!?]$/;
+
+/**
+ * Removes, inside the main content, what a thread's or a listing's template repeats in its entries:
+ * "Share · Improve this answer · Follow", "Reply with quote", a poster's signature, badge lines. It
+ * is text found identically in {@link MIN_REPEATS} or more entries of the page's largest run of
+ * alike entries ({@link repeatedEntries}), outside tables and code; a repeated price or sentence
+ * stays unless it is a link or a button. The entries themselves stay. Measured on the WCXB sample
+ * (bench/quality): forums +0.009 on both halves, collections +0.004 to +0.008, other types even.
+ */
+export function removeRepeatedChrome(root: Element): void {
+  const { entries } = repeatedEntries(root, textWeights(root));
+  if (entries.length < MIN_REPEATS) return;
+  const entriesByText = new Map<string, Set<number>>();
+  const candidates = entries.map((entry, index) => {
+    const found: [Element, string][] = [];
+    for (const element of entry.querySelectorAll('*')) {
+      const text = collapse(element.textContent);
+      if (text === '' || text.length > MAX_CHROME_CHARS || element.closest(DATA) !== null) continue;
+      if (!controlsOnly(element, text.length) && (PRICE.test(text) || SENTENCE.test(text))) continue;
+      found.push([element, text]);
+      const seen = entriesByText.get(text);
+      if (seen === undefined) entriesByText.set(text, new Set([index]));
+      else seen.add(index);
+    }
+    return found;
+  });
+  for (const found of candidates) {
+    // Document order: an element goes before its descendants, which then go with it.
+    for (const [element, text] of found) {
+      if ((entriesByText.get(text)?.size ?? 0) >= MIN_REPEATS && element.isConnected) element.remove();
+    }
+  }
+}
+
+/** Whether the element's text is mostly links and buttons: what a template adds to click on. */
+function controlsOnly(element: Element, length: number): boolean {
+  if (element.closest(CONTROLS) !== null) return true;
+  let controls = 0;
+  for (const control of element.querySelectorAll(CONTROLS)) {
+    if (control.parentElement?.closest(CONTROLS) == null) controls += collapse(control.textContent).length;
+  }
+  return controls >= length * CONTROLS_SHARE;
+}
+
+const collapse = (text: string | null) => (text ?? '').replace(/\s+/g, ' ').trim();
