@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOGIN_TEXT, MEMBER_COOKIE, MEMBERS_ONLY_TEXT, startMembersSite } from '../helpers/members-site';
 import { startPairedDonor } from '../helpers/paired-donor';
-import { startTestTabhive } from '../helpers/start-test-tabhive';
+import { addOtherTeam, startTestTabhive } from '../helpers/start-test-tabhive';
 
 /**
  * The v2 scrape option `profile`: a team's named browser profile keeps cookies and localStorage
@@ -61,9 +61,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
   members = await startMembersSite();
   tabhive = await startTestTabhive({ browsers: 1 });
-  const { stores } = tabhive.tabhive;
-  await stores.teams.create({ id: 'team-b', name: 'Team B' });
-  teamBKey = (await stores.apiKeys.create({ teamId: 'team-b', label: 'e2e' })).apiKey;
+  teamBKey = await addOtherTeam(tabhive);
 });
 afterAll(async () => {
   await tabhive?.stop();

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CREDITS_PER_SESSION_MINUTE } from '../../server/browser-sessions/session-credits';
-import { startTestTabhive, waitUntil } from '../helpers/start-test-tabhive';
+import { addOtherTeam, startTestTabhive, waitUntil } from '../helpers/start-test-tabhive';
 
 /**
  * Browser sessions (`/v2/browser`) end to end: a real Chromium with the built extension holds a
@@ -70,9 +70,7 @@ beforeAll(async () => {
   site = startSite();
   await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
   tabhive = await startTestTabhive({ browsers: 1 });
-  const { stores } = tabhive.tabhive;
-  await stores.teams.create({ id: 'team-b', name: 'Team B' });
-  teamBKey = (await stores.apiKeys.create({ teamId: 'team-b', label: 'e2e' })).apiKey;
+  teamBKey = await addOtherTeam(tabhive);
 });
 afterAll(async () => {
   await tabhive?.stop();

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import puppeteer, { type Browser } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestTabhive } from '../helpers/start-test-tabhive';
+import { addOtherTeam, startTestTabhive } from '../helpers/start-test-tabhive';
 
 /**
  * A browser session's cdpUrl end to end with Puppeteer: `puppeteer.connect` through the server's
@@ -59,9 +59,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
   tabhive = await startTestTabhive({ browsers: 1 });
-  const { stores } = tabhive.tabhive;
-  await stores.teams.create({ id: 'team-b', name: 'Team B' });
-  otherTeamKey = (await stores.apiKeys.create({ teamId: 'team-b', label: 'e2e' })).apiKey;
+  otherTeamKey = await addOtherTeam(tabhive);
 });
 
 afterAll(async () => {

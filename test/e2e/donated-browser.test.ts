@@ -4,7 +4,7 @@ import { BROWSERS_PATH } from '../../shared/api/tabhive/browser-pairing';
 import type { ActivityEntry, UiStatus } from '../../extension/ui/ui-messages';
 import { startExtensionBrowser } from '../helpers/extension-browser';
 import { LOGIN_TEXT, MEMBERS_ONLY_TEXT, MEMBER_COOKIE, startMembersSite } from '../helpers/members-site';
-import { startTestTabhive, waitUntil } from '../helpers/start-test-tabhive';
+import { addOtherTeam, startTestTabhive, waitUntil } from '../helpers/start-test-tabhive';
 
 /** What the test calls inside extension pages: run there by Playwright, only typed here. */
 declare const chrome: {
@@ -43,9 +43,7 @@ const cookiesSent = (host: string) =>
 beforeAll(async () => {
   site = await startMembersSite();
   tabhive = await startTestTabhive({ browsers: 1 });
-  const { stores } = tabhive.tabhive;
-  await stores.teams.create({ id: 'team-b', name: 'Team B' });
-  teamBKey = (await stores.apiKeys.create({ teamId: 'team-b', label: 'e2e' })).apiKey;
+  teamBKey = await addOtherTeam(tabhive);
 
   // A member's own Chromium: logged in to the members site, with the extension installed.
   donor = await startExtensionBrowser();

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import { startTestTabhive } from '../helpers/start-test-tabhive';
+import { addOtherTeam, startTestTabhive } from '../helpers/start-test-tabhive';
 
 /**
  * The issue's proof: a team member logs in once inside a server-launched browser profile through
@@ -126,9 +126,7 @@ beforeAll(async () => {
   site = startShop();
   await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
   tabhive = await startTestTabhive({ browsers: 1 });
-  const { stores } = tabhive.tabhive;
-  await stores.teams.create({ id: 'team-b', name: 'Team B' });
-  otherTeamKey = (await stores.apiKeys.create({ teamId: 'team-b', label: 'e2e' })).apiKey;
+  otherTeamKey = await addOtherTeam(tabhive);
   // The person's own browser: an ordinary Chromium without the extension, fresh profile.
   viewerBrowser = await chromium.launch({
     executablePath: CHROMIUM_PATH,

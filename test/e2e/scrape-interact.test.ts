@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestTabhive } from '../helpers/start-test-tabhive';
+import { addOtherTeam, startTestTabhive } from '../helpers/start-test-tabhive';
 
 /**
  * `POST /v2/scrape/:id/interact`: the first call opens a tab on the scrape's final page (with the
@@ -32,9 +32,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
   tabhive = await startTestTabhive({ browsers: 1 });
-  const { stores } = tabhive.tabhive;
-  await stores.teams.create({ id: 'team-b', name: 'Team B' });
-  teamBKey = (await stores.apiKeys.create({ teamId: 'team-b', label: 'e2e' })).apiKey;
+  teamBKey = await addOtherTeam(tabhive);
 });
 afterAll(async () => {
   await tabhive?.stop();

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestTabhive } from '../helpers/start-test-tabhive';
+import { addOtherTeam, startTestTabhive } from '../helpers/start-test-tabhive';
 
 /**
  * H1 of the red-team report: one pool browser serves every team, and a team that logs in (a
@@ -45,9 +45,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
   tabhive = await startTestTabhive({ browsers: 1 });
-  const { stores } = tabhive.tabhive;
-  await stores.teams.create({ id: 'team-b', name: 'Team B' });
-  teamBKey = (await stores.apiKeys.create({ teamId: 'team-b', label: 'e2e' })).apiKey;
+  teamBKey = await addOtherTeam(tabhive);
 });
 afterAll(async () => {
   await tabhive?.stop();

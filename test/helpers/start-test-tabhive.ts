@@ -105,3 +105,13 @@ export async function startTestTabhive({
     },
   };
 }
+
+/** Adds a second team to a test Tabhive and returns an API key of it (for the "another team" checks). */
+export async function addOtherTeam(
+  tabhive: Awaited<ReturnType<typeof startTestTabhive>>,
+  { id = 'team-b', name = 'Team B' }: { id?: string; name?: string } = {},
+): Promise<string> {
+  const { stores } = tabhive.tabhive;
+  await stores.teams.create({ id, name });
+  return (await stores.apiKeys.create({ teamId: id, label: 'e2e' })).apiKey;
+}
