@@ -14,7 +14,14 @@ export default tseslint.config(
   },
   {
     // The server's logger and the command-line entry points write to the console on purpose.
-    files: ['server/log.ts', 'server/main.ts', 'server/cli/**/*.ts', 'test/**/*.ts', 'bench/**/*.ts'],
+    files: [
+      'server/log.ts',
+      'server/main.ts',
+      'server/browser-node/main.ts',
+      'server/cli/**/*.ts',
+      'test/**/*.ts',
+      'bench/**/*.ts',
+    ],
     rules: { 'no-console': 'off' },
   },
 );

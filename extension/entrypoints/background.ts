@@ -53,6 +53,8 @@ export default defineBackground({
     const orphans = reclaimOrphans();
     /** The token this worker's connection holds now; storing it is no reason to reconnect. */
     let sessionToken: string | undefined;
+    /** Its browser node is shutting down: no new tasks (see tabhiveNode below). */
+    let draining = false;
     // Warm tabs only in a launched browser: a donated one is a person's, where task windows close.
     const pool = createTaskTabPool({
       keepTabs: async () => (await cachedHubSettings())?.origin === 'launched',
@@ -101,7 +103,11 @@ export default defineBackground({
         await saveSessionToken(token);
       },
       takeLostTaskIds: async () => [...(await orphans), ...(await reclaimOrphans())],
-      onWelcome: (welcome) => pool.setMaxIdle(welcome.maxConcurrentTasks),
+      onWelcome: (welcome) => {
+        pool.setMaxIdle(welcome.maxConcurrentTasks);
+        // A draining browser that reconnected (to this instance or another) still takes nothing new.
+        if (draining) hub.send({ type: 'drain' });
+      },
       onTask: (task) =>
         void donorTasks.admit(task).then(async (admitted) => {
           if (admitted === undefined) return;
@@ -146,6 +152,22 @@ export default defineBackground({
       readStatus,
       extensionVersion: browser.runtime.getManifest().version,
       userAgent: navigator.userAgent,
+    });
+
+    /**
+     * For the browser node that launched this browser (server/browser-node), which calls it over
+     * the DevTools pipe only it holds: no page or other extension can reach a worker's globals.
+     * `drain` makes the hub send no new task here; both return the tasks still running.
+     */
+    Object.assign(globalThis, {
+      tabhiveNode: {
+        drain() {
+          draining = true;
+          hub.send({ type: 'drain' });
+          return runner.count();
+        },
+        runningTasks: () => runner.count(),
+      },
     });
 
     guardTaskPopups({ isTaskTab: (tabId) => pool.isTaskTab(tabId) });

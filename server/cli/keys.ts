@@ -12,6 +12,7 @@ import {
   type TeamView,
 } from '../teams/team-admin';
 import { TeamId } from '../teams/team-id';
+import { createNodeTokenAdmin } from '../teams/node-token-admin';
 
 const USAGE = `Teams and API keys of a Tabhive store (MONGODB_URL, or the embedded store in DATA_DIR).
 
@@ -21,6 +22,11 @@ const USAGE = `Teams and API keys of a Tabhive store (MONGODB_URL, or the embedd
   npm run keys -- team create <team> [settings]            new team
   npm run keys -- team list                                teams with their settings and balance
   npm run keys -- team set <team> [settings]               change a team's settings
+  npm run keys -- node-token create [--team <team>] [--label <text>]
+                                                           token for browser nodes (the shared pool
+                                                           without --team; one team's otherwise)
+  npm run keys -- node-token list                          node tokens: id, team, label, state
+  npm run keys -- node-token revoke <token-id>             revoke (its browsers leave within seconds)
 
 Settings: --allowance <credits|unlimited>  --concurrency <n|default>  --rate-limit <per-minute|default>
           --name <display name>
@@ -99,6 +105,7 @@ async function main(argv: string[]): Promise<number> {
   try {
     const stores = createStores(database);
     await stores.apiKeys.ensureIndexes();
+    await stores.browserNodeTokens.ensureIndexes();
     const admin = createTeamAdmin(stores);
     const teamOption = () => {
       if (values.team === undefined) throw new UsageError('--team <team> is required');
@@ -139,6 +146,40 @@ async function main(argv: string[]): Promise<number> {
       if (sub === undefined) throw new UsageError('revoke needs the key id that `list` shows');
       const key = await admin.revokeKey(sub);
       print(key, `Revoked key ${key.keyId} of team ${key.teamId}.`);
+    } else if (command === 'node-token' && sub === 'create') {
+      const nodeTokens = createNodeTokenAdmin(stores);
+      const created = await nodeTokens.create({
+        team: values.team === undefined ? null : TeamId.parse(values.team),
+        ...(values.label === undefined ? {} : { label: values.label }),
+      });
+      print(
+        created,
+        `Created node token ${created.id} for ${created.team === null ? 'the shared pool' : `team ${created.team}`}. It is shown only now:\n  ${created.token}\n` +
+          `Start a node with:  npm run browser-node -- --server <this server's URL> --token ${created.token}`,
+      );
+    } else if (command === 'node-token' && sub === 'list') {
+      const tokens = await createNodeTokenAdmin(stores).list();
+      print(
+        tokens,
+        tokens.length === 0
+          ? 'No node tokens.'
+          : tokens
+              .map((token) =>
+                [
+                  token.id,
+                  (token.team ?? 'pool').padEnd(20),
+                  token.label.padEnd(16),
+                  token.revokedAt === null ? 'active' : `revoked ${token.revokedAt.toISOString()}`,
+                  token.lastSeenAt === null ? 'never seen' : `seen ${token.lastSeenAt.toISOString()}`,
+                ].join('  '),
+              )
+              .join('\n'),
+      );
+    } else if (command === 'node-token' && sub === 'revoke') {
+      if (arg === undefined)
+        throw new UsageError('node-token revoke needs the token id that `node-token list` shows');
+      const revoked = await createNodeTokenAdmin(stores).revoke(arg);
+      print(revoked, `Revoked node token ${revoked.id}.`);
     } else if (command === 'team' && sub === 'create') {
       const team = await admin.createTeam(NewTeamInput.parse({ id: arg, ...settingsOf(values) }));
       print(team, `Created team ${teamLine(team)}`);

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
@@ -21,8 +22,9 @@ import {
 import type { Log } from '../log';
 import type { BrowserTokens } from './browser-tokens';
 import type { DonatedBrowserDirectory } from './donated-browser-directory';
+import { isNodeToken, type NodeTokenDirectory } from './node-token-directory';
 import { TaskError } from './task-error';
-import { createTaskScheduler, type RunOptions } from './task-scheduler';
+import { createTaskScheduler, type RunOptions, type SchedulerSnapshot } from './task-scheduler';
 import { hubOriginAllowed } from './hub-origin';
 import { PRE_AUTH_MAX_FRAME_BYTES, raiseFrameLimit } from './frame-limit';
 
@@ -45,6 +47,15 @@ export interface BrowserHub {
   onSessionMessage(listener: (message: SessionReplyMessage | SessionEventMessage) => void): () => void;
   /** Connected browsers (donated ones included), or the pool browsers of one class. */
   connectedBrowsers(browserClass?: BrowserClass): number;
+  /** Free tabs of the shared pool's browsers of a class, less the tasks of that class waiting here. */
+  spareSlots(browserClass: BrowserClass): number;
+  /** Whether a pool browser (the shared pool's, or the team's own) of the class takes tasks here now. */
+  hasPoolBrowser(browserClass: BrowserClass, teamId?: string): boolean;
+  /**
+   * Tabs of the pool browsers of a class that take tasks (not draining): crawl pages may fill them.
+   * `sharedOnly`: not counting team nodes' browsers, which take their team's tasks only.
+   */
+  poolTabs(browserClass: BrowserClass, options?: { sharedOnly?: boolean }): number;
   /** Whether one of the team's donated browsers is connected and takes tasks for this URL. */
   donatedCovers(teamId: string, url: string): boolean;
   /** Whether the browser with this id has a socket whose hello was accepted. */
@@ -59,6 +70,8 @@ export interface BrowserHub {
   }>;
   /** Connected browsers with the tasks they finished and the extension API calls those cost. */
   engineStats(): BrowserEngineStats[];
+  /** The scheduler's browsers, their free slots and its queue, read-only (metrics). */
+  schedulerSnapshot(): SchedulerSnapshot;
   close(): Promise<void>;
 }
 
@@ -106,12 +119,20 @@ interface Session {
   refused: boolean;
   /** Tasks this connection finished, and the worker's extension API calls at its latest result. */
   engine: { tasks: number; apiCalls: number };
+  /** The node token it joined with (a browser node's browser). */
+  nodeTokenId?: string;
+  /** The team a team node's browser serves only. */
+  teamId?: string;
+  /** It said it takes no new tasks. */
+  draining: boolean;
+  /** Pool tabs it offers (0 for donated browsers). */
+  capacity: number;
 }
 
 /** How much of its browser's main thread a connected browser's tasks cost (admin API, bench). */
 export interface BrowserEngineStats {
   id: string;
-  kind: 'launched' | 'donated';
+  kind: 'launched' | 'donated' | 'node';
   /** Page tasks finished over this connection. */
   tasks: number;
   /** Extension API calls the browser's worker made since it started, as of its latest result. */
@@ -126,6 +147,7 @@ export function createBrowserHub({
   livenessTimeoutMs = 3 * heartbeatIntervalMs,
   noBrowserGraceMs = NO_BROWSER_GRACE_MS,
   donatedBrowsers,
+  nodeTokens,
   revocationCheckMs = REVOCATION_CHECK_MS,
   helloTimeoutMs = HELLO_TIMEOUT_MS,
   maxPendingSockets = MAX_PENDING_SOCKETS,
@@ -134,6 +156,8 @@ export function createBrowserHub({
   tokens: BrowserTokens;
   /** Paired browsers; without it only launched browsers can connect. */
   donatedBrowsers?: DonatedBrowserDirectory;
+  /** Browser node tokens (`npm run browser-node`); without it no node can join. */
+  nodeTokens?: NodeTokenDirectory;
   revocationCheckMs?: number;
   tabsPerBrowser: number;
   heartbeatIntervalMs?: number;
@@ -194,7 +218,7 @@ export function createBrowserHub({
     }
     const grant = tokens.redeem(hello.token);
     if (grant === undefined) {
-      await greetDonated(session, hello);
+      await (isNodeToken(hello.token) ? greetNode(session, hello) : greetDonated(session, hello));
       return;
     }
     // A worker that restarted reconnects before the server noticed its old socket died.
@@ -216,6 +240,7 @@ export function createBrowserHub({
       heartbeatIntervalMs,
       maxConcurrentTasks: tabsPerBrowser,
     });
+    session.capacity = tabsPerBrowser;
     scheduler.addWorker({
       id: grant.browserId,
       capacity: tabsPerBrowser,
@@ -236,6 +261,78 @@ export function createBrowserHub({
       browserClass: hello.browserClass,
       userAgent: hello.userAgent,
       extensionVersion: hello.extensionVersion,
+      browsers: scheduler.workerCount(),
+    });
+  };
+
+  /**
+   * A browser of a browser node (another machine, or a container): its node token, looked up in
+   * the store, lets in any number of browsers, of the shared pool or of one team. Each connection
+   * gets a browser id of its own; the node token stays its credential for reconnects, to this
+   * instance or to any other behind the same address.
+   */
+  const greetNode = async (session: Session, hello: HelloMessage) => {
+    let node: Awaited<ReturnType<NodeTokenDirectory['find']>>;
+    try {
+      node = await nodeTokens?.find(hello.token);
+    } catch (err) {
+      refuse(session, TRY_AGAIN_LATER, 'the server cannot check this browser right now', {
+        error: String(err),
+      });
+      return;
+    }
+    if (!sessions.has(session)) return;
+    if (node === undefined) {
+      refuse(session, HubCloseCode.UNAUTHORIZED, 'unknown node token', {
+        extensionVersion: hello.extensionVersion,
+      });
+      return;
+    }
+    if (node.revoked) {
+      refuse(session, HubCloseCode.REVOKED, 'this node token was revoked', { nodeTokenId: node.tokenId });
+      return;
+    }
+    const browserId = randomUUID();
+    session.browserId = browserId;
+    session.browserClass = hello.browserClass;
+    session.nodeTokenId = node.tokenId;
+    if (node.teamId !== null) session.teamId = node.teamId;
+    session.capacity = tabsPerBrowser;
+    byBrowserId.set(browserId, session);
+    allowLargeFrames(session);
+    send(session, {
+      type: 'welcome',
+      protocolVersion: PROTOCOL_VERSION,
+      browserId,
+      sessionToken: hello.token,
+      heartbeatIntervalMs,
+      maxConcurrentTasks: tabsPerBrowser,
+    });
+    scheduler.addWorker({
+      id: browserId,
+      capacity: tabsPerBrowser,
+      browserClass: hello.browserClass,
+      ...(node.teamId === null ? {} : { teamId: node.teamId }),
+      send: ({ taskId, spec, timeoutMs, stateKey }) =>
+        send(session, {
+          type: 'task',
+          taskId,
+          spec,
+          timeoutMs,
+          ...(stateKey === undefined ? {} : { stateKey }),
+        }),
+      cancel: (taskId, reason) => send(session, { type: 'cancel', taskId, reason }),
+      sendSession: (message) => send(session, message),
+    });
+    void nodeTokens
+      ?.seen(node.tokenId)
+      .catch((err: unknown) => log.warn('could not record a node browser', { error: String(err) }));
+    log.info('node browser connected', {
+      browserId,
+      nodeTokenId: node.tokenId,
+      teamId: node.teamId ?? 'pool',
+      browserClass: hello.browserClass,
+      remoteAddress: session.remoteAddress,
       browsers: scheduler.workerCount(),
     });
   };
@@ -320,6 +417,12 @@ export function createBrowserHub({
     });
   };
 
+  const disconnectRevokedNode = (session: Session) => {
+    log.info('node browser revoked', { browserId: session.browserId, nodeTokenId: session.nodeTokenId });
+    drop(session, HubCloseCode.REVOKED, 'this node token was revoked');
+    forget(session, 'revoked');
+  };
+
   const disconnectRevoked = (browserId: string) => {
     const session = byBrowserId.get(browserId);
     if (session === undefined || !session.donated) return;
@@ -386,6 +489,13 @@ export function createBrowserHub({
       case 'heartbeat':
         if (message.status !== undefined) session.status = message.status;
         break;
+      case 'drain':
+        if (!session.draining) {
+          session.draining = true;
+          scheduler.drain(session.browserId as string);
+          log.info('browser draining', { browserId: session.browserId, nodeTokenId: session.nodeTokenId });
+        }
+        break;
       case 'session-reply':
       case 'session-event':
         // Only from the browser that runs the task: no browser speaks for another's session.
@@ -416,6 +526,8 @@ export function createBrowserHub({
       remoteAddress: request.socket.remoteAddress,
       refused: false,
       engine: { tasks: 0, apiCalls: 0 },
+      draining: false,
+      capacity: 0,
     };
     const pending = [...sessions].filter((other) => other.browserId === undefined).length;
     sessions.add(session);
@@ -457,15 +569,31 @@ export function createBrowserHub({
   ticker.unref();
 
   let checkingRevocations = false;
-  const revocationTicker = setInterval(() => {
-    const donatedIds = [...byBrowserId.values()]
+  const checkRevocations = async () => {
+    const connected = [...byBrowserId.values()];
+    const donatedIds = connected
       .filter((session) => session.donated)
       .map((session) => session.browserId as string);
-    if (donatedBrowsers === undefined || donatedIds.length === 0 || checkingRevocations) return;
+    if (donatedBrowsers !== undefined && donatedIds.length > 0) {
+      (await donatedBrowsers.revokedAmong(donatedIds)).forEach(disconnectRevoked);
+    }
+    const nodeTokenIds = [
+      ...new Set(
+        connected.flatMap((session) => (session.nodeTokenId === undefined ? [] : [session.nodeTokenId])),
+      ),
+    ];
+    if (nodeTokens !== undefined && nodeTokenIds.length > 0) {
+      const revoked = new Set(await nodeTokens.revokedAmong(nodeTokenIds));
+      for (const session of connected) {
+        if (session.nodeTokenId !== undefined && revoked.has(session.nodeTokenId))
+          disconnectRevokedNode(session);
+      }
+    }
+  };
+  const revocationTicker = setInterval(() => {
+    if (checkingRevocations) return;
     checkingRevocations = true;
-    donatedBrowsers
-      .revokedAmong(donatedIds)
-      .then((revoked) => revoked.forEach(disconnectRevoked))
+    checkRevocations()
       .catch((err: unknown) => log.warn('could not check for revoked browsers', { error: String(err) }))
       .finally(() => {
         checkingRevocations = false;
@@ -511,6 +639,18 @@ export function createBrowserHub({
       return () => sessionListeners.delete(listener);
     },
     connectedBrowsers: (browserClass) => scheduler.workerCount(browserClass),
+    spareSlots: (browserClass) => scheduler.spareSlots(browserClass),
+    hasPoolBrowser: (browserClass, teamId) => scheduler.hasPoolBrowser(browserClass, teamId),
+    poolTabs: (browserClass, { sharedOnly = false } = {}) =>
+      [...byBrowserId.values()]
+        .filter(
+          (session) =>
+            !session.donated &&
+            !session.draining &&
+            session.browserClass === browserClass &&
+            (!sharedOnly || session.teamId === undefined),
+        )
+        .reduce((sum, session) => sum + session.capacity, 0),
     donatedCovers: (teamId, url) => scheduler.donatedCovers(teamId, url),
     isBrowserConnected: (browserId) => byBrowserId.has(browserId),
     disconnectRevoked,
@@ -523,10 +663,11 @@ export function createBrowserHub({
     engineStats: (): BrowserEngineStats[] =>
       [...byBrowserId.values()].map((session) => ({
         id: session.browserId as string,
-        kind: session.donated ? 'donated' : 'launched',
+        kind: session.donated ? 'donated' : session.nodeTokenId !== undefined ? 'node' : 'launched',
         tasks: session.engine.tasks,
         engineCalls: session.engine.apiCalls,
       })),
+    schedulerSnapshot: () => scheduler.snapshot(),
     async close() {
       clearInterval(ticker);
       clearInterval(revocationTicker);

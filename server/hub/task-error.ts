@@ -1,4 +1,4 @@
-import type { TaskErrorCode } from '../../shared/protocol/messages';
+import { TaskErrorCode } from '../../shared/protocol/messages';
 
 /** Why a page task did not produce a capture. Browser-reported codes plus the hub's own. */
 export type TaskFailureCode =
@@ -17,3 +17,14 @@ export class TaskError extends Error {
     this.code = code;
   }
 }
+
+const HUB_CODES: readonly string[] = [
+  'NO_BROWSER',
+  'NO_STEALTH_BROWSER',
+  'BROWSER_LOST',
+  'DONATED_BROWSER_REFUSED',
+];
+
+/** Whether a code read back from elsewhere (a relayed task's answer in the store) is one of ours. */
+export const isTaskFailureCode = (code: unknown): code is TaskFailureCode =>
+  TaskErrorCode.safeParse(code).success || (typeof code === 'string' && HUB_CODES.includes(code));

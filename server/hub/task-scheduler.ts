@@ -19,6 +19,11 @@ export interface Worker {
   /** Present for a team's donated browser: it takes that team's tasks on its domains and no others. */
   readonly donation?: Donation;
   /**
+   * A pool browser that serves one team only (a browser node joined with that team's node token):
+   * it takes the team's tasks and no others, and the team's tasks prefer it to the shared pool.
+   */
+  readonly teamId?: string;
+  /**
    * `stateKey` (pool browsers only) names whose cookies and storage the task runs in: the
    * scheduler never runs tasks of two keys on one pool browser at once, and the browser wipes its
    * state before a task whose key is not the last one's.
@@ -52,6 +57,22 @@ export interface RunOptions {
 }
 
 export type TaskPriority = 'interactive' | 'background';
+
+/** A read-only view of the scheduler's browsers and queue at one moment (metrics). */
+export interface SchedulerSnapshot {
+  workers: Array<{
+    id: string;
+    browserClass: BrowserClass;
+    /** The team a donated browser, or a team's own pool browser, serves; absent for the shared pool. */
+    teamId?: string;
+    donated: boolean;
+    draining: boolean;
+    capacity: number;
+    running: number;
+  }>;
+  /** Tasks waiting for a browser, by priority. */
+  queued: Record<TaskPriority, number>;
+}
 
 interface PendingTask {
   id: string;
@@ -88,6 +109,18 @@ export interface TaskScheduler {
   ): boolean;
   /** Connected workers, or the pool workers of one class. */
   workerCount(browserClass?: BrowserClass): number;
+  /**
+   * The worker takes no new tasks (its browser node is shutting down); what it runs goes on, and
+   * goes back to the queue if the worker leaves before it finishes.
+   */
+  drain(workerId: string): boolean;
+  /**
+   * Tabs free now on the shared pool's browsers of a class (not draining, not a team's own), less
+   * the tasks of that class waiting here: what this instance could take on for another one.
+   */
+  spareSlots(browserClass: BrowserClass): number;
+  /** Whether a pool browser of the class that is not draining is connected (the team's own included). */
+  hasPoolBrowser(browserClass: BrowserClass, teamId?: string): boolean;
   /** Whether a connected donated browser of the team takes tasks for this URL. */
   donatedCovers(teamId: string, url: string): boolean;
   /** The worker running a task now; undefined while it waits in the queue or once it settled. */
@@ -99,6 +132,8 @@ export interface TaskScheduler {
   cancel(taskId: string, reason: string): boolean;
   /** Fails everything still queued or running; used on shutdown. */
   close(): void;
+  /** The browsers, their load and the queue as they are now, read-only (for the metrics). */
+  snapshot(): SchedulerSnapshot;
 }
 
 /** A task is tried on at most this many browsers when the ones running it disconnect. */
@@ -126,6 +161,8 @@ export function createTaskScheduler({
 }): TaskScheduler {
   const workers = new Map<string, Worker>();
   const running = new Map<string, Set<string>>();
+  /** Workers that take no new tasks. */
+  const draining = new Set<string>();
   /**
    * Pool browsers' state owner: the key of the tasks running there, or of the last ones. A team's
    * cookies and storage must never meet another team's tasks (H1 of the red-team report), and one
@@ -155,6 +192,15 @@ export function createTaskScheduler({
     [...workers.values()].filter(
       (worker) => worker.donation === undefined && classOf(worker) === browserClass,
     ).length;
+  /** Pool workers (shared, or the team's own) that take tasks of this class for this team now. */
+  const poolFor = (browserClass: BrowserClass, teamId: string | undefined) =>
+    [...workers.values()].filter(
+      (worker) =>
+        worker.donation === undefined &&
+        !draining.has(worker.id) &&
+        classOf(worker) === browserClass &&
+        (worker.teamId === undefined || worker.teamId === teamId),
+    );
 
   /** The team's donated browsers that cover the task's URL, whatever its actions. */
   const donatedFor = (teamId: string | undefined, spec: PageTaskSpec) =>
@@ -184,9 +230,7 @@ export function createTaskScheduler({
           }) === undefined,
       );
     }
-    return [...workers.values()].filter(
-      (worker) => worker.donation === undefined && classOf(worker) === task.browserClass,
-    );
+    return poolFor(task.browserClass, task.teamId);
   };
 
   const armNoBrowserTimer = (task: PendingTask) => {
@@ -227,7 +271,11 @@ export function createTaskScheduler({
         continue;
       }
       // Below 1: browsers already holding the key (or nothing); 1 and above: those to be wiped.
-      const rank = load / worker.capacity + (owner === undefined || owner === key ? 0 : 1);
+      // The team's own browsers go before the shared pool's, by half a browser's load.
+      const rank =
+        load / worker.capacity +
+        (owner === undefined || owner === key ? 0 : 1) -
+        (worker.teamId !== undefined ? 0.5 : 0);
       if (rank < bestRank) [best, bestRank] = [worker, rank];
     }
     if (best === undefined && blocked !== undefined) claimed.add(blocked.id);
@@ -333,6 +381,7 @@ export function createTaskScheduler({
       workers.delete(workerId);
       running.delete(workerId);
       stateOwner.delete(workerId);
+      draining.delete(workerId);
       for (const taskId of taskIds) {
         const task = tasks.get(taskId);
         if (task === undefined) continue;
@@ -366,6 +415,30 @@ export function createTaskScheduler({
 
     workerCount: (browserClass) => (browserClass === undefined ? workers.size : countOf(browserClass)),
 
+    drain(workerId) {
+      if (!workers.has(workerId)) return false;
+      draining.add(workerId);
+      // Queued tasks that only this worker could have taken wait for another (or fail in time).
+      for (const task of queue) armNoBrowserTimer(task);
+      return true;
+    },
+
+    spareSlots(browserClass) {
+      const free = [...workers.values()]
+        .filter(
+          (worker) =>
+            worker.donation === undefined &&
+            worker.teamId === undefined &&
+            !draining.has(worker.id) &&
+            classOf(worker) === browserClass,
+        )
+        .reduce((sum, worker) => sum + Math.max(0, worker.capacity - (running.get(worker.id)?.size ?? 0)), 0);
+      const waiting = queue.filter((task) => task.browserClass === browserClass).length;
+      return Math.max(0, free - waiting);
+    },
+
+    hasPoolBrowser: (browserClass, teamId) => poolFor(browserClass, teamId).length > 0,
+
     donatedCovers: (teamId, url) => donatedFor(teamId, { url } as PageTaskSpec).length > 0,
 
     cancel(taskId, reason) {
@@ -386,6 +459,25 @@ export function createTaskScheduler({
       for (const task of [...tasks.values()]) {
         fail(task, new TaskError('BROWSER_LOST', 'The server is shutting down'));
       }
+    },
+
+    snapshot() {
+      const teamOf = (worker: Worker) => worker.donation?.teamId ?? worker.teamId;
+      return {
+        workers: [...workers.values()].map((worker) => ({
+          id: worker.id,
+          browserClass: classOf(worker),
+          ...(teamOf(worker) === undefined ? {} : { teamId: teamOf(worker) }),
+          donated: worker.donation !== undefined,
+          draining: draining.has(worker.id),
+          capacity: worker.capacity,
+          running: running.get(worker.id)?.size ?? 0,
+        })),
+        queued: {
+          interactive: queue.filter((task) => task.priority === 'interactive').length,
+          background: queue.filter((task) => task.priority === 'background').length,
+        },
+      };
     },
   };
 }

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import type { Readable, Writable } from 'node:stream';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -17,6 +18,11 @@ export interface LocalLauncher {
   killNow(): void;
   /** Process ids of the running browsers (for tests that kill one). */
   pids(): number[];
+  /**
+   * The DevTools pipes of the running browsers (with `remoteDebuggingPipe`): the browser node
+   * reaches each browser's extension through them, and nothing else on the machine can.
+   */
+  debugPipes(): Array<{ slot: number; pid: number | undefined; input: Writable; output: Readable }>;
 }
 
 /** A browser that crashes right away is restarted with a growing delay, capped here. */
@@ -64,6 +70,7 @@ export function createLocalLauncher({
   extraArgs,
   isConnected,
   disconnectedRelaunchMs = DISCONNECTED_RELAUNCH_MS,
+  remoteDebuggingPipe = false,
 }: {
   count: number;
   chromePath: string;
@@ -78,6 +85,8 @@ export function createLocalLauncher({
   /** Whether the browser that spent this launch token is connected to the hub now. */
   isConnected?: (launchToken: string) => boolean;
   disconnectedRelaunchMs?: number;
+  /** Launch with `--remote-debugging-pipe` (DevTools on file descriptors 3 and 4, see debugPipes). */
+  remoteDebuggingPipe?: boolean;
 }): LocalLauncher {
   const slots: Slot[] = [];
   let stopping = false;
@@ -109,12 +118,17 @@ export function createLocalLauncher({
       startUrl,
       runningAsRoot: process.getuid?.() === 0,
       proxy: proxyServer === undefined ? undefined : { server: proxyServer, hubHost: new URL(hubUrl).host },
-      extraArgs,
+      extraArgs: remoteDebuggingPipe ? [...(extraArgs ?? []), '--remote-debugging-pipe'] : extraArgs,
     });
     const startedAt = Date.now();
     slot.lastConnectedAt = startedAt;
     // Its own process group, so that stopping it also stops its renderers and helpers.
-    const child = spawn(chromePath, args, { detached: true, stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(chromePath, args, {
+      detached: true,
+      stdio: remoteDebuggingPipe
+        ? ['ignore', 'ignore', 'pipe', 'pipe', 'pipe']
+        : ['ignore', 'ignore', 'pipe'],
+    });
     slot.child = child;
     let stderrTail = '';
     child.stderr?.on('data', (chunk: Buffer) => {
@@ -224,5 +238,15 @@ export function createLocalLauncher({
     },
 
     pids: () => slots.flatMap((slot) => (slot.child?.pid === undefined ? [] : [slot.child.pid])),
+
+    debugPipes: () =>
+      slots.flatMap((slot) => {
+        const input = slot.child?.stdio[3];
+        const output = slot.child?.stdio[4];
+        if (!remoteDebuggingPipe || input == null || output == null) return [];
+        return [
+          { slot: slot.index, pid: slot.child?.pid, input: input as Writable, output: output as Readable },
+        ];
+      }),
   };
 }

@@ -14,6 +14,7 @@ import {
   type TeamAdmin,
 } from '../teams/team-admin';
 import { TeamId } from '../teams/team-id';
+import { NewNodeTokenInput, type NodeTokenAdmin } from '../teams/node-token-admin';
 
 const ADMIN: Team = { id: 'admin', name: 'Admin' };
 
@@ -54,11 +55,14 @@ export function adminRoutes({
   admin,
   adminApiKey,
   browsers,
+  nodeTokens,
 }: {
   admin: TeamAdmin;
   adminApiKey: string;
   /** The connected browsers, with what their tasks cost them (create-browser-hub.ts). */
   browsers?: () => BrowserEngineStats[];
+  /** Browser node tokens (`npm run browser-node`). */
+  nodeTokens?: NodeTokenAdmin;
 }): Router {
   const router = new Router({ prefix: '/admin/v1' });
   router.use(compose([adminAuth(adminApiKey), renderAdminErrors, readJsonBody({ limitBytes: 64 * 1024 })]));
@@ -90,6 +94,20 @@ export function adminRoutes({
   router.delete('/keys/:keyId', async (ctx) => {
     ctx.body = { success: true, data: await admin.revokeKey(ctx.params.keyId ?? '') };
   });
+  if (nodeTokens !== undefined) {
+    router.get('/node-tokens', async (ctx) => {
+      ctx.body = { success: true, data: await nodeTokens.list() };
+    });
+    router.post('/node-tokens', async (ctx) => {
+      ctx.body = {
+        success: true,
+        data: await nodeTokens.create(parseBody(NewNodeTokenInput, ctx.request.body ?? {})),
+      };
+    });
+    router.delete('/node-tokens/:id', async (ctx) => {
+      ctx.body = { success: true, data: await nodeTokens.revoke(ctx.params.id ?? '') };
+    });
+  }
   if (browsers !== undefined) {
     router.get('/browsers', (ctx) => {
       ctx.body = { success: true, data: browsers() };

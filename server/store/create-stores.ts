@@ -1,13 +1,16 @@
 import { createAgentTraceStore } from '../agent/agent-trace-store';
 import type { Database } from './database';
 import { createApiKeyStore } from './stores/api-key-store';
+import { createBrowserNodeTokenStore } from './stores/browser-node-token-store';
 import { createBrowserProfileStore } from './stores/browser-profile-store';
 import { createBrowserRegistrationStore } from './stores/browser-registration-store';
 import { createBrowserSessionStore } from './stores/browser-session-store';
 import { createCacheStore } from './stores/cache-store';
 import { createChangeSnapshotStore } from './stores/change-snapshot-store';
+import { createConcurrencySlotStore } from './stores/concurrency-slot-store';
 import { createCrawlNoteStore } from './stores/crawl-note-store';
 import { createCreditLedgerStore } from './stores/credit-ledger-store';
+import { createInstanceStore } from './stores/instance-store';
 import { createJobStore } from './stores/job-store';
 import { createMapIndexStore } from './stores/map-index-store';
 import { createMonitorCheckStore } from './stores/monitor-check-store';
@@ -15,6 +18,7 @@ import { createMonitorStore } from './stores/monitor-store';
 import { createPageTaskStore } from './stores/page-task-store';
 import { createPairingCodeStore } from './stores/pairing-code-store';
 import { createRateWindowStore } from './stores/rate-window-store';
+import { createRelayedTaskStore } from './stores/relayed-task-store';
 import { createResultStore } from './stores/result-store';
 import { createSitemapFetchStore } from './stores/sitemap-fetch-store';
 import { createSearchIndexStore } from './stores/search-index-store';
@@ -49,6 +53,10 @@ export function createStores(database: Database) {
     agentTraces: createAgentTraceStore(database),
     monitors: createMonitorStore(database),
     monitorChecks: createMonitorCheckStore(database),
+    browserNodeTokens: createBrowserNodeTokenStore(database),
+    relayedTasks: createRelayedTaskStore(database),
+    concurrencySlots: createConcurrencySlotStore(database),
+    instances: createInstanceStore(database),
   };
 }
 
@@ -75,6 +83,9 @@ export async function purgeExpired(stores: Stores, now = new Date()): Promise<nu
     stores.searchIndex.purgeExpired(now),
     stores.pairingCodes.purgeExpired(now),
     stores.rateWindows.purgeExpired(now),
+    stores.relayedTasks.purgeExpired(now),
+    stores.concurrencySlots.purgeExpired(now),
+    stores.instances.purgeExpired(now),
     stores.browserSessions.purgeExpired(now),
     stores.agentTraces.purgeExpired(now),
     // A reservation this old belongs to work whose process died before it could settle.

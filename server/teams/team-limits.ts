@@ -1,12 +1,18 @@
 import { errors } from '../http/errors';
 import type { Log } from '../log';
 import { StoreUnavailableError } from '../store/database';
+import type { ConcurrencySlotStore } from '../store/stores/concurrency-slot-store';
 import type { PageTaskStore } from '../store/stores/page-task-store';
 import type { RateWindowStore } from '../store/stores/rate-window-store';
 import type { TeamRecord, TeamStore } from '../store/stores/team-store';
 
 /** How long a team's settings are reused between reads: a changed limit applies within this time. */
 const SETTINGS_CACHE_MS = 2_000;
+/**
+ * A scrape's slot in the store counts for this long unless renewed (every third of it while the
+ * scrape runs): the slots of an instance that died stop counting within this time.
+ */
+export const SLOT_TTL_MS = 60_000;
 
 export interface TeamLimitDefaults {
   /** TEAM_CONCURRENCY */
@@ -17,8 +23,8 @@ export interface TeamLimitDefaults {
 
 /**
  * A team's concurrency and request-rate limits (reliability-security.md §4). Concurrency counts
- * the single scrapes this instance is running for the team plus the team's leased crawl and batch
- * pages on every instance; a scrape beyond the team's limit is refused with 429 and Retry-After
+ * the single scrapes the team runs (on this instance; with `concurrencySlots`, on every instance
+ * sharing the database) plus the team's leased crawl and batch pages on every instance; a scrape beyond the team's limit is refused with 429 and Retry-After
  * (crawl pages wait in their queue instead). The rate limit counts the team's POST requests per
  * minute in the store, so instances sharing a database share the count. Both fail open while
  * the database is unreachable: limits protect the service, they must not take it down.
@@ -27,12 +33,15 @@ export function createTeamLimits({
   teams,
   pageTasks,
   rateWindows,
+  concurrencySlots,
   defaults,
   log,
 }: {
   teams: TeamStore;
   pageTasks: PageTaskStore;
   rateWindows: RateWindowStore;
+  /** Where instances sharing a database count their scrapes in flight; without it, in memory. */
+  concurrencySlots?: ConcurrencySlotStore;
   defaults: TeamLimitDefaults;
   log: Log;
 }) {
@@ -52,10 +61,46 @@ export function createTeamLimits({
     (await teamOf(teamId))?.maxConcurrency ?? defaults.concurrency;
 
   const concurrency = async (teamId: string) => {
-    const pages = await pageTasks.countRunningForTeam(teamId);
-    return {
-      concurrency: (inFlight.get(teamId) ?? 0) + pages,
-      maxConcurrency: await maxConcurrency(teamId),
+    const [pages, scrapes] = await Promise.all([
+      pageTasks.countRunningForTeam(teamId),
+      concurrencySlots === undefined ? (inFlight.get(teamId) ?? 0) : concurrencySlots.countLive(teamId),
+    ]);
+    return { concurrency: scrapes + pages, maxConcurrency: await maxConcurrency(teamId) };
+  };
+
+  /**
+   * A slot in the store, for instances sharing a database: taken first, counted after, so that
+   * admissions on two instances at once never both get past the limit (one may back off for
+   * nothing, and its caller retries on 429). Renewed while the scrape runs.
+   */
+  const admitClustered = async (slots: ConcurrencySlotStore, teamId: string): Promise<() => void> => {
+    let slotId: string;
+    try {
+      const max = await maxConcurrency(teamId);
+      slotId = await slots.take(teamId, SLOT_TTL_MS);
+      const [scrapes, pages] = await Promise.all([
+        slots.countLive(teamId),
+        pageTasks.countRunningForTeam(teamId),
+      ]);
+      if (scrapes + pages > max) {
+        await slots.give(slotId).catch(() => undefined);
+        throw errors.concurrencyLimit(max);
+      }
+    } catch (err) {
+      failOpen('team concurrency', err);
+      return () => undefined;
+    }
+    const renewal = setInterval(
+      () => void slots.renew(slotId, SLOT_TTL_MS).catch(() => undefined),
+      SLOT_TTL_MS / 3,
+    );
+    renewal.unref();
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      clearInterval(renewal);
+      void slots.give(slotId).catch(() => undefined);
     };
   };
 
@@ -72,6 +117,7 @@ export function createTeamLimits({
      * function gives it back.
      */
     async admit(teamId: string): Promise<() => void> {
+      if (concurrencySlots !== undefined) return admitClustered(concurrencySlots, teamId);
       let pages = 0;
       let max = defaults.concurrency;
       try {

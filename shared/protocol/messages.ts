@@ -398,12 +398,20 @@ export const SessionEventMessage = z.object({
 });
 export type SessionEventMessage = z.infer<typeof SessionEventMessage>;
 
+/**
+ * The browser takes no new tasks (its browser node is shutting down): it finishes what it holds,
+ * and whatever is still running when its process ends goes back to the queue for another browser.
+ */
+export const DrainMessage = z.object({ type: z.literal('drain') });
+export type DrainMessage = z.infer<typeof DrainMessage>;
+
 export const BrowserMessage = z.union([
   HelloMessage,
   ResultMessage,
   HeartbeatMessage,
   SessionReplyMessage,
   SessionEventMessage,
+  DrainMessage,
 ]);
 export type BrowserMessage = z.infer<typeof BrowserMessage>;
 export type HelloMessage = z.infer<typeof HelloMessage>;
