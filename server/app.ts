@@ -32,6 +32,7 @@ import type { MonitorService } from './monitors/create-monitor-service';
 import { monitorRoutes } from './routes/monitor-routes';
 import { adminRoutes } from './routes/admin-routes';
 import { healthRoutes } from './routes/health-routes';
+import { observabilityRoutes, type ObservabilityDeps } from './metrics/observability-routes';
 import { mapRoutes } from './routes/map-routes';
 import { openApiRoutes } from './routes/openapi-routes';
 import { parseRoutes } from './routes/parse-routes';
@@ -43,6 +44,7 @@ import type { Scraper } from './scrape/create-scraper';
 import type { SearchService } from './search/create-search-service';
 import type { ResultStore } from './store/stores/result-store';
 import type { TeamStore } from './store/stores/team-store';
+import type { NodeTokenAdmin } from './teams/node-token-admin';
 import type { TeamAdmin } from './teams/team-admin';
 import type { BrowserEngineStats } from './hub/create-browser-hub';
 import type { TeamLimits } from './teams/team-limits';
@@ -80,7 +82,12 @@ export interface AppDeps {
   /** Rate limits, concurrency and the usage endpoints; left out without them. */
   teams?: { store: TeamStore; limits: TeamLimits; reports?: UsageReports };
   /** The admin API, mounted only when ADMIN_API_KEY is set. */
-  admin?: { admin: TeamAdmin; adminApiKey: string; browsers?: () => BrowserEngineStats[] };
+  admin?: {
+    admin: TeamAdmin;
+    adminApiKey: string;
+    browsers?: () => BrowserEngineStats[];
+    nodeTokens?: NodeTokenAdmin;
+  };
   /**
    * PUBLIC_URL: the base of the absolute URLs responses carry (job `url`, `next`); without it,
    * the address each connection reached the server on.
@@ -92,6 +99,8 @@ export interface AppDeps {
   browserSessions?: BrowserSessionService;
   /** Running browser sessions for their live view pages (`/live/:token`); left out without it. */
   liveSessions?: LiveSessionDirectory;
+  /** `GET /metrics` and `GET /ready`; without it /metrics is empty and /ready is never ready. */
+  observability?: ObservabilityDeps;
 }
 
 /**
@@ -111,6 +120,11 @@ export function createApp(deps: AppDeps): Koa {
   const publicUrl = createPublicUrl(deps.publicUrl);
   const routers = [
     healthRoutes({ connectedBrowsers: deps.connectedBrowsers, storeKind: deps.storeKind }),
+    ...observabilityRoutes({
+      observability: deps.observability,
+      connectedBrowsers: deps.connectedBrowsers,
+      log: deps.log,
+    }),
     openApiRoutes({ publicUrl }),
     scrapeRoutes({ scraper: deps.scraper, results: deps.results, api }),
     v1ScrapeRoutes({ scraper: deps.scraper, results: deps.results, log: deps.log, api }),

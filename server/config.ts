@@ -48,6 +48,11 @@ export const Config = z.object({
     emptyAsUnset,
     z.string().min(16, 'ADMIN_API_KEY must be at least 16 characters').optional(),
   ),
+  /** Bearer token `GET /metrics` asks for; unset: /metrics answers without one, like /health. */
+  METRICS_TOKEN: z.preprocess(
+    emptyAsUnset,
+    z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
+  ),
   /** Scrapes and crawl pages a team may run at once, unless the team has its own setting. */
   TEAM_CONCURRENCY: z.coerce.number().int().min(1).max(10_000).default(10),
   /** API requests a team may make per minute, unless the team has its own setting; 0 = no limit. */

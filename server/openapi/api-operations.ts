@@ -303,6 +303,28 @@ const serviceOperations: ApiOperation[] = [
   },
   {
     method: 'get',
+    path: '/ready',
+    summary: 'Readiness: the store answers, and a browser is there if this instance serves browser work',
+    tag: 'service',
+    authenticated: false,
+    responses: {
+      '200': { description: 'Ready to serve', schema: 'ReadyResponse' },
+      '503': { description: 'Not ready; `reasons` says why', schema: 'ReadyResponse' },
+    },
+  },
+  {
+    method: 'get',
+    path: '/metrics',
+    summary: 'Prometheus metrics of this instance (text format 0.0.4); behind METRICS_TOKEN when it is set',
+    tag: 'service',
+    authenticated: false,
+    responses: {
+      '200': { description: 'The metrics in Prometheus text format', text: true },
+      '401': error('METRICS_TOKEN is set and the request does not carry it as a bearer token'),
+    },
+  },
+  {
+    method: 'get',
     path: '/openapi.json',
     summary: 'This document',
     tag: 'service',

@@ -4,6 +4,7 @@ import { CrawlParamsPreviewResponse } from '../../shared/api/responses/crawl-par
 import { CancelError, ErrorEnvelope } from '../../shared/api/responses/error-envelope';
 import { ExtractStarted, ExtractStatus } from '../../shared/api/responses/extract-responses';
 import { HealthResponse } from '../../shared/api/responses/health-response';
+import { ReadyResponse } from '../../shared/api/responses/ready-response';
 import {
   JobCancelled,
   JobErrors,
@@ -131,6 +132,7 @@ export const responseSchemas = {
   MapResponseV1,
   CrawlParamsPreviewResponse,
   HealthResponse,
+  ReadyResponse,
   OpenApiDocument,
   CreditUsageV2,
   CreditUsageV1,

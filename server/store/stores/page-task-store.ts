@@ -163,6 +163,8 @@ export function createPageTaskStore(database: Database) {
     },
 
     countInState: (jobId: string, state: PageTaskState) => tasks.countDocuments({ jobId, state }),
+    /** Tasks of every job in a state, cluster-wide (metrics). */
+    countAllInState: (state: PageTaskState) => tasks.countDocuments({ state }),
     /**
      * A job's tasks in any of `states`, in one query: a task moving between two of them (claimed,
      * done, put back for a retry) is counted once, never missed between two counts.

@@ -52,6 +52,9 @@ export function createWebhookOutboxStore(database: Database) {
       });
     },
 
+    /** Deliveries not yet delivered nor given up, cluster-wide: the backlog (metrics). */
+    countUndelivered: () => outbox.countDocuments({ state: { $in: ['pending', 'sending'] } }),
+
     /** Leases the oldest due delivery (pending and due, or sending with an expired lease). */
     claimDue({ leaseMs, now = new Date() }: { leaseMs: number; now?: Date }) {
       return outbox.findOneAndUpdate(
