@@ -40,17 +40,28 @@ function sourceAddresses(outDir) {
 }
 
 /**
- * The file `npm start` runs. It checks the Node version before anything else is evaluated: in an
- * ES module, imported modules run before the importing module's body, so the bundle, which imports
- * its dependencies, is loaded only afterwards. Node's compile cache then keeps the bundles' compiled
- * code between starts (os.tmpdir()/node-compile-cache; NODE_DISABLE_COMPILE_CACHE=1 turns it off).
+ * What is built: each start file (the file node runs) loads the bundle of one source entry. The
+ * API is what `npm start` runs; the browser node is what `npm run browser-node`, the
+ * `tabhive-browser-node` bin and the image's `browser-node` role run.
  */
-const bootSource = (outDir) => `// Built by scripts/build-server.mjs; do not edit.
+const ENTRIES = [
+  { start: 'main.mjs', bundle: 'tabhive', source: 'server/main.ts' },
+  { start: 'browser-node.mjs', bundle: 'tabhive-browser-node', source: 'server/browser-node/main.ts' },
+];
+
+/**
+ * A start file, e.g. the one `npm start` runs. It checks the Node version before anything else is
+ * evaluated: in an ES module, imported modules run before the importing module's body, so the
+ * bundle, which imports its dependencies, is loaded only afterwards. Node's compile cache then
+ * keeps the bundles' compiled code between starts (os.tmpdir()/node-compile-cache;
+ * NODE_DISABLE_COMPILE_CACHE=1 turns it off).
+ */
+const bootSource = (outDir, bundle) => `// Built by scripts/build-server.mjs; do not edit.
 import ${JSON.stringify(relativeSpecifier(outDir, path.join(ROOT, 'scripts/check-node-version.cjs')))};
 import module from 'node:module';
 
 module.enableCompileCache?.();
-await import('./tabhive.mjs');
+await import('./${bundle}.mjs');
 `;
 
 /** Writes a file by renaming a complete copy into place, so that a server starting meanwhile reads one version. */
@@ -61,13 +72,14 @@ async function replaceFile(file, contents) {
 }
 
 /**
- * Builds the server into `outDir`: main.mjs (the start file) and the bundle it loads. Files are
- * replaced one by one, never the folder, since a bench or a server may be starting from it.
+ * Builds the server into `outDir`: the start files (main.mjs, browser-node.mjs) and the bundles
+ * they load. Files are replaced one by one, never the folder, since a bench or a server may be
+ * starting from it.
  */
 export async function buildServer({ outDir = SERVER_OUT_DIR } = {}) {
   const result = await build({
     absWorkingDir: ROOT,
-    entryPoints: { tabhive: path.join(ROOT, 'server/main.ts') },
+    entryPoints: Object.fromEntries(ENTRIES.map(({ bundle, source }) => [bundle, path.join(ROOT, source)])),
     outdir: outDir,
     outExtension: { '.js': '.mjs' },
     bundle: true,
@@ -87,15 +99,17 @@ export async function buildServer({ outDir = SERVER_OUT_DIR } = {}) {
     plugins: [sourceAddresses(outDir)],
   });
   await mkdir(outDir, { recursive: true });
-  const files = new Set([...result.outputFiles.map((file) => file.path), path.join(outDir, 'main.mjs')]);
+  const starts = ENTRIES.map(({ start }) => path.join(outDir, start));
+  const files = new Set([...result.outputFiles.map((file) => file.path), ...starts]);
   for (const file of result.outputFiles) await replaceFile(file.path, file.contents);
-  await replaceFile(path.join(outDir, 'main.mjs'), bootSource(outDir));
+  for (const { start, bundle } of ENTRIES)
+    await replaceFile(path.join(outDir, start), bootSource(outDir, bundle));
   // Chunks of earlier builds (their names carry a content hash).
   for (const name of await readdir(outDir)) {
     const file = path.join(outDir, name);
     if (!files.has(file) && !name.endsWith('.tmp')) await rm(file, { recursive: true, force: true });
   }
-  return { main: path.join(outDir, 'main.mjs') };
+  return { main: path.join(outDir, 'main.mjs'), browserNode: path.join(outDir, 'browser-node.mjs') };
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
