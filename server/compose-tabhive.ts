@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Server } from 'node:http';
 import { HUB_PATH } from '../shared/protocol/messages';
 import { createApp } from './app';
@@ -7,6 +8,9 @@ import type { Config } from './config';
 import type { BrowserTokens } from './hub/browser-tokens';
 import { createCrawlPromptReader } from './crawl-prompt/create-crawl-prompt-reader';
 import { createBrowserHub, type BrowserHub } from './hub/create-browser-hub';
+import { createNodeTokenDirectory } from './hub/node-token-directory';
+import { createNodeTokenAdmin } from './teams/node-token-admin';
+import { createCluster } from './cluster/create-cluster';
 import { createBrowserSessionService } from './browser-sessions/create-browser-session-service';
 import { createSessionLeases } from './browser-sessions/create-session-leases';
 import { createInteractOptionsMemory, rememberingInteractOptions } from './browser-sessions/interact-options';
@@ -51,6 +55,14 @@ import { openDatabase } from './store/open-database';
 import { prepareStores } from './store/prepare-stores';
 import { createUrlPolicy } from './url-policy/create-url-policy';
 import { createWebhookSender } from './webhooks/create-webhook-sender';
+import { countCacheLookups } from './metrics/count-cache-lookups';
+import { countScrapedPages } from './metrics/count-scraped-pages';
+import { createTabhiveMetrics } from './metrics/create-tabhive-metrics';
+import { registerHubGauges } from './metrics/hub-gauges';
+import { instrumentDatabase } from './metrics/instrument-database';
+import { markHttpCaptures } from './metrics/mark-http-captures';
+import { registerStoreGauges } from './metrics/store-gauges';
+import { timeBrowserTasks } from './metrics/time-browser-tasks';
 import { writeWebhookSecret } from './webhooks/write-webhook-secret';
 
 /**
@@ -80,18 +92,28 @@ export async function composeTabhive({
   serve(hub: BrowserHub, handleRequest: RequestHandler, handleUpgrade: UpgradeHandler): void;
 }): Promise<RunningTabhive> {
   const defaultKey = await resolveDefaultApiKey({ configured: config.API_KEY, dataDir: config.DATA_DIR });
-  const database = await openDatabase({ mongodbUrl: config.MONGODB_URL, dataDir: config.DATA_DIR, log });
-  const stores = createStores(database);
+  // This instance's metrics; its store operations are timed from here on.
+  const metrics = createTabhiveMetrics();
+  const database = instrumentDatabase(
+    await openDatabase({ mongodbUrl: config.MONGODB_URL, dataDir: config.DATA_DIR, log }),
+    metrics,
+  );
+  // This process among the instances sharing the database (registry, reservations it holds).
+  const instanceId = randomUUID();
+  const stores = createStores(database, { instanceId });
   // The configured key works even while the database is down; every other key lives in the store.
   const keyring = createStoreKeyring({
     apiKeys: stores.apiKeys,
     teams: stores.teams,
     fixed: createStaticKeyring([{ apiKey: defaultKey.apiKey, team: DEFAULT_TEAM }]),
   });
+  // Several instances may share a MongoDB: what is per cluster then goes through the store.
+  const clustered = database.kind === 'mongodb';
   const teamLimits = createTeamLimits({
     teams: stores.teams,
     pageTasks: stores.pageTasks,
     rateWindows: stores.rateWindows,
+    ...(clustered ? { concurrencySlots: stores.concurrencySlots } : {}),
     defaults: { concurrency: config.TEAM_CONCURRENCY, ratePerMinute: config.RATE_LIMIT_PER_MINUTE },
     log,
   });
@@ -104,7 +126,19 @@ export async function composeTabhive({
       registrations: stores.browserRegistrations,
       teams: stores.teams,
     }),
+    nodeTokens: createNodeTokenDirectory(stores.browserNodeTokens),
   });
+  const cluster = createCluster({
+    hub,
+    stores,
+    log,
+    clustered,
+    instanceId,
+    isolatesUpdates: () => database.isolatesUpdates(),
+  });
+  registerHubGauges(metrics, hub);
+  registerStoreGauges(metrics, { pageTasks: stores.pageTasks, webhookOutbox: stores.webhookOutbox, log });
+  const runTask = timeBrowserTasks(cluster.runTask, metrics);
   const derivationPool = createDerivationPool({ log });
   const mapIndexRecorder = createMapIndexRecorder({ mapIndex: stores.mapIndex, log });
   const networkSettings = {
@@ -122,14 +156,14 @@ export async function composeTabhive({
   });
   const scraperParts = {
     fastPath: config.HTTP_FAST_PATH
-      ? createHttpFastPath({ egress, deriveFetched: derivationPool.deriveFetched })
+      ? markHttpCaptures(createHttpFastPath({ egress, deriveFetched: derivationPool.deriveFetched }), metrics)
       : undefined,
     derive: derivationPool.derive,
-    runTask: hub.runTask,
+    runTask,
     donatedCovers: hub.donatedCovers,
-    connectedBrowsers: hub.connectedBrowsers,
+    connectedBrowsers: cluster.connectedBrowsers,
     urlPolicy,
-    cachedCapture: createCachedCapture({ cache: stores.cache, log }),
+    cachedCapture: countCacheLookups(createCachedCapture({ cache: stores.cache, log }), metrics),
     results: stores.results,
     log,
     llm,
@@ -138,17 +172,21 @@ export async function composeTabhive({
     searchIndex: stores.searchIndex,
     browserProfiles: stores.browserProfiles,
   };
-  const scraper = createScraper(scraperParts);
-  const tabs = () => hub.connectedBrowsers('basic') * config.TABS_PER_BROWSER;
+  const scraper = countScrapedPages(createScraper(scraperParts), metrics, 'scrape');
+  const tabs = () => hub.poolTabs('basic');
   // Job pages hold a tab only when they go to a browser; those served over HTTP do not wait for one.
   // They may fill every tab: a task someone waits for (a scrape, a search) takes the next tab that
   // frees, ahead of the job's pages (task-scheduler.ts priorities).
   const jobBrowserSlots = createBrowserSlots(tabs);
-  const jobScraper = createScraper({
-    ...scraperParts,
-    runTask: (spec, options) =>
-      jobBrowserSlots.run(() => hub.runTask(spec, { ...options, priority: 'background' })),
-  });
+  const jobScraper = countScrapedPages(
+    createScraper({
+      ...scraperParts,
+      runTask: (spec, options) =>
+        jobBrowserSlots.run(() => runTask(spec, { ...options, priority: 'background' })),
+    }),
+    metrics,
+    'job',
+  );
   const jobs = createJobService({ stores, urlPolicy });
   const jobRunner = createJobRunner({
     stores,
@@ -319,9 +357,18 @@ export async function composeTabhive({
             admin: createTeamAdmin(stores),
             adminApiKey: config.ADMIN_API_KEY,
             browsers: () => hub.engineStats(),
+            nodeTokens: createNodeTokenAdmin(stores),
           },
         }),
     publicUrl: config.PUBLIC_URL,
+    observability: {
+      metrics: { registry: metrics.registry, token: config.METRICS_TOKEN },
+      readiness: {
+        pingStore: () => database.ping(),
+        browsersAvailable: () => cluster.browsersInCluster(),
+        servesBrowserWork: config.BROWSERS > 0,
+      },
+    },
   });
 
   serve(hub, app.callback(), (request, socket, head) => {
@@ -342,6 +389,7 @@ export async function composeTabhive({
     .then((secret) => (secret === undefined ? undefined : writeWebhookSecret(config.DATA_DIR, secret)))
     .catch((err: unknown) => log.warn('could not prepare the default team', { error: String(err) }));
   jobRunner.start();
+  cluster.start();
   webhookSender.start();
   monitors.start();
   // Every page's formats come from these workers, whose code takes a worker a few hundred ms to
@@ -365,6 +413,7 @@ export async function composeTabhive({
       await llmsTxt.stop();
       await agent.stop();
       await jobRunner.stop();
+      await cluster.stop();
       webhookSender.stop();
       statusSocket.close();
       liveViewSocket.close();

@@ -3,7 +3,6 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { Duplex } from 'node:stream';
-import { fileURLToPath } from 'node:url';
 import { HUB_PATH } from '../shared/protocol/messages';
 import type { Config } from './config';
 import { createBrowserTokens, type BrowserTokens } from './hub/browser-tokens';
@@ -18,8 +17,9 @@ import type { Log } from './log';
 import type { Stores } from './store/create-stores';
 import type { LookupFn } from './url-policy/create-url-policy';
 
-/** Where `npm run build` (wxt build) puts the extension. */
-export const DEFAULT_EXTENSION_DIR = fileURLToPath(new URL('../.output/chrome-mv3', import.meta.url));
+import { DEFAULT_EXTENSION_DIR } from './launcher/extension-dir';
+
+export { DEFAULT_EXTENSION_DIR };
 
 export interface RunningTabhive {
   /** Base URL of the API, e.g. http://127.0.0.1:3002 */

@@ -7,6 +7,13 @@ import { createClusterTaskRouter } from './cluster-task-router';
 import { createInstanceRegistry, type InstanceRegistry } from './instance-registry';
 import { createRelayRunner } from './relay-runner';
 
+/** How often reservations of gone instances are looked for. */
+const ORPHAN_SWEEP_MS = 5_000;
+/** A reservation younger than this is left alone: its instance may not be in the registry yet. */
+const ORPHAN_GRACE_MS = 30_000;
+/** Teams charged within this window (and the one before) are reconciled at each sweep. */
+const RECONCILE_WINDOW_MS = 15_000;
+
 export interface Cluster {
   /** Runs a browser task here or, when no browser here may take it, on another instance. */
   runTask(spec: PageTaskSpec, options: RunOptions): Promise<PageCapture>;
@@ -31,11 +38,16 @@ export function createCluster({
   stores,
   log,
   clustered,
+  instanceId,
+  isolatesUpdates,
 }: {
   hub: BrowserHub;
   stores: Stores;
   log: Log;
   clustered: boolean;
+  instanceId: string;
+  /** Whether the database isolates `$inc` between instances (Database.isolatesUpdates). */
+  isolatesUpdates: () => Promise<boolean>;
 }): Cluster {
   if (!clustered) {
     return {
@@ -52,12 +64,45 @@ export function createCluster({
     stealth: hub.poolTabs('stealth', { sharedOnly: true }),
   });
   const registry = createInstanceRegistry({
+    id: instanceId,
     instances: stores.instances,
     log,
     attached: () => ({ poolTabs: poolTabs(), browsers: hub.connectedBrowsers() }),
   });
   const router = createClusterTaskRouter({ hub, relayed: stores.relayedTasks, registry });
   const relayRunner = createRelayRunner({ relayed: stores.relayedTasks, hub, owner: registry.id, log });
+  /**
+   * Credits reserved by an instance that died (a kill, a crash) go back as soon as its record
+   * expires, instead of at the hour-old sweep: a team's balance is exact within seconds.
+   */
+  let sweeper: NodeJS.Timeout | undefined;
+  const releaseOrphaned = async () => {
+    const live = registry.instances();
+    if (live === undefined || !live.some((record) => record._id === instanceId)) return;
+    const released = await stores.creditLedger.releaseOrphaned({
+      liveHolders: live.map((record) => record._id),
+      before: new Date(Date.now() - ORPHAN_GRACE_MS),
+    });
+    if (released > 0) log.info('released the credit reservations of a gone instance', { released });
+  };
+  /**
+   * Where the database does not isolate `$inc` between processes (FerretDB 1.x), the teams'
+   * running credit totals lose updates under several instances: the teams charged lately are set
+   * to their ledgers' sums (the truth), again for a few rounds after their last charge, so the
+   * totals are exact once the work stops. MongoDB needs none of this.
+   */
+  let reconciledUpTo = new Date(0);
+  const reconcileCredits = async () => {
+    if (await isolatesUpdates()) return;
+    const now = new Date();
+    const since = new Date(
+      Math.max(reconciledUpTo.getTime(), now.getTime() - RECONCILE_WINDOW_MS) - RECONCILE_WINDOW_MS,
+    );
+    for (const teamId of await stores.creditLedger.teamsActiveSince(since)) {
+      await stores.creditLedger.reconcile(teamId);
+    }
+    reconciledUpTo = now;
+  };
   return {
     runTask: router.runTask,
     connectedBrowsers: router.connectedBrowsers,
@@ -66,8 +111,17 @@ export function createCluster({
     start() {
       registry.start();
       relayRunner.start();
+      sweeper = setInterval(
+        () =>
+          void releaseOrphaned()
+            .then(reconcileCredits)
+            .catch((err: unknown) => log.warn('could not sweep the credit ledger', { error: String(err) })),
+        ORPHAN_SWEEP_MS,
+      );
+      sweeper.unref();
     },
     async stop() {
+      clearInterval(sweeper);
       relayRunner.stop();
       await registry.stop();
     },

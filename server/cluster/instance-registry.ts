@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { BrowserClass } from '../../shared/protocol/messages';
 import type { Log } from '../log';
 import type { InstanceRecord, InstanceStore } from '../store/stores/instance-store';
@@ -18,8 +17,8 @@ export interface InstanceRegistry {
   poolTabsElsewhere(browserClass: BrowserClass): number;
   /** Browsers attached to the other live instances. */
   browsersElsewhere(): number;
-  /** The live instances, this one included, as last read. */
-  instances(): readonly InstanceRecord[];
+  /** The live instances, this one included, as last read; undefined while the last read failed. */
+  instances(): readonly InstanceRecord[] | undefined;
 }
 
 /**
@@ -28,12 +27,15 @@ export interface InstanceRegistry {
  * relays the task there) or none has (and waits for one to connect).
  */
 export function createInstanceRegistry({
+  id,
   instances,
   log,
   attached,
   reportMs = INSTANCE_REPORT_MS,
   ttlMs = INSTANCE_TTL_MS,
 }: {
+  /** This instance's id (also on the credit reservations it holds). */
+  id: string;
   instances: InstanceStore;
   log: Log;
   /** What is attached here now. */
@@ -41,7 +43,6 @@ export function createInstanceRegistry({
   reportMs?: number;
   ttlMs?: number;
 }): InstanceRegistry {
-  const id = randomUUID();
   const startedAt = new Date();
   let live: InstanceRecord[] = [];
   let timer: NodeJS.Timeout | undefined;
@@ -91,6 +92,6 @@ export function createInstanceRegistry({
     poolTabsElsewhere: (browserClass) =>
       others().reduce((sum, record) => sum + (record.poolTabs[browserClass] ?? 0), 0),
     browsersElsewhere: () => others().reduce((sum, record) => sum + record.browsers, 0),
-    instances: () => live,
+    instances: () => (failing ? undefined : live),
   };
 }

@@ -27,7 +27,15 @@ import { createUsageMonthStore } from './stores/usage-month-store';
 import { createWebhookOutboxStore } from './stores/webhook-outbox-store';
 
 /** Every store over one database. Each owns one collection, its indexes and its queries. */
-export function createStores(database: Database) {
+export function createStores(
+  database: Database,
+  {
+    instanceId,
+  }: {
+    /** This server instance's id, where work it holds is recorded (credit reservations). */
+    instanceId?: string;
+  } = {},
+) {
   const teams = createTeamStore(database);
   const usageMonths = createUsageMonthStore(database);
   return {
@@ -40,7 +48,7 @@ export function createStores(database: Database) {
     changeSnapshots: createChangeSnapshotStore(database),
     teams,
     apiKeys: createApiKeyStore(database),
-    creditLedger: createCreditLedgerStore(database, teams, usageMonths),
+    creditLedger: createCreditLedgerStore(database, teams, usageMonths, instanceId),
     usageMonths,
     browserRegistrations: createBrowserRegistrationStore(database),
     pairingCodes: createPairingCodeStore(database),

@@ -104,6 +104,13 @@ export interface Database {
   collection<T extends StoredDocument>(name: string): Collection<T>;
   /** Resolves when the backend answers; throws StoreUnavailableError otherwise. */
   ping(): Promise<void>;
+  /**
+   * Whether conditional updates and `$inc` are isolated between processes sharing the database
+   * (MongoDB: yes; FerretDB 1.x: no, it reads and then writes). Where they are not, counters kept
+   * beside the truth (a team's running credit totals beside its ledger) drift under concurrent
+   * instances and are reconciled from the truth.
+   */
+  isolatesUpdates(): Promise<boolean>;
   close(): Promise<void>;
 }
 

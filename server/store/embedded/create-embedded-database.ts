@@ -95,6 +95,8 @@ export async function createEmbeddedDatabase(options: EmbeddedDatabaseOptions): 
       // Each name is opened once, for whichever document type its store declares.
       return (opened.get(name) ?? open(name)).collection as unknown as Collection<T>;
     },
+    // One process, whose writes to a collection apply one at a time.
+    isolatesUpdates: async () => true,
     async ping() {
       assertOpen();
       if (failed.size > 0)

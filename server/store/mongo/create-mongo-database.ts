@@ -62,6 +62,7 @@ export async function createMongoDatabase(options: MongoDatabaseOptions): Promis
         throw toStoreError(error, '(ping)', connection.where);
       }
     },
+    isolatesUpdates: async () => !(await connection.session()).serialiseWrites,
     close: () => connection.close(),
   };
 

@@ -13,6 +13,11 @@ export interface LedgerEntry extends StoredDocument {
   at: Date;
   /** The masked API key the work came with (usage-attribution.ts), for usage by key. */
   apiKey?: string;
+  /**
+   * The server instance that holds a reservation (instances sharing a database): when it is gone
+   * (cluster/instance-registry.ts), another instance gives the credits back at once.
+   */
+  holder?: string;
 }
 
 /** What `reserve` found or made. */
@@ -45,7 +50,13 @@ const NOT_PAGES = ['map', 'search', 'extract', 'llmstxt', 'agent', 'browser'] as
 
 const attributedKey = (request: LedgerRequest) => request.apiKey ?? usageAttribution()?.apiKey;
 
-export function createCreditLedgerStore(database: Database, teams: TeamStore, usage?: UsageMonthStore) {
+export function createCreditLedgerStore(
+  database: Database,
+  teams: TeamStore,
+  usage?: UsageMonthStore,
+  /** This server instance's id, recorded on its reservations. */
+  holder?: string,
+) {
   const ledger: Collection<LedgerEntry> = database.collection('credit_ledger');
 
   /**
@@ -85,7 +96,15 @@ export function createCreditLedgerStore(database: Database, teams: TeamStore, us
     if (found !== undefined) return found;
     if (!(await teams.takeCredits(teamId, credits))) return { status: 'insufficient' } as const;
     const apiKey = attributedKey(request);
-    const entry: LedgerEntry = { _id: key, teamId, credits, reason, state: 'reserved', at: now };
+    const entry: LedgerEntry = {
+      _id: key,
+      teamId,
+      credits,
+      reason,
+      state: 'reserved',
+      at: now,
+      ...(holder === undefined ? {} : { holder }),
+    };
     if (await record(apiKey === undefined ? entry : { ...entry, apiKey }))
       return { status: 'reserved', credits } as const;
     return (await existing(key)) ?? ({ status: 'insufficient' } as const);
@@ -163,6 +182,20 @@ export function createCreditLedgerStore(database: Database, teams: TeamStore, us
       return record(apiKey === undefined ? entry : { ...entry, apiKey });
     },
 
+    /**
+     * Releases the reservations of instances that are gone (not among `liveHolders`), made before
+     * `before` (an instance that just started may not be listed yet): their work died with them.
+     */
+    async releaseOrphaned({ liveHolders, before }: { liveHolders: readonly string[]; before: Date }) {
+      const orphaned = await ledger.find(
+        { state: 'reserved', holder: { $exists: true, $nin: [...liveHolders] }, at: { $lt: before } },
+        { limit: 1000 },
+      );
+      let released = 0;
+      for (const entry of orphaned) if (await release(entry._id)) released += 1;
+      return released;
+    },
+
     /** Releases reservations older than `before`: work whose process died before it settled. */
     async releaseStale(before: Date): Promise<number> {
       const stale = await ledger.find({ state: 'reserved', at: { $lt: before } }, { limit: 1000 });
@@ -185,6 +218,12 @@ export function createCreditLedgerStore(database: Database, teams: TeamStore, us
 
     entriesForTeam: (teamId: string, { limit = 100 }: { limit?: number } = {}) =>
       ledger.find({ teamId }, { sort: { at: -1 }, limit }),
+
+    /** The teams with ledger entries made since `since` (at most 10,000 entries looked at). */
+    async teamsActiveSince(since: Date): Promise<string[]> {
+      const entries = await ledger.find({ at: { $gte: since } }, { limit: 10_000 });
+      return [...new Set(entries.map((entry) => entry.teamId))];
+    },
 
     /** Sets the team's running total to the ledger's sum and returns it. */
     async reconcile(teamId: string) {

@@ -28,6 +28,7 @@ function counted(kind: Database['kind']) {
   const database: Database = {
     kind,
     ping: () => embedded.database.ping(),
+    isolatesUpdates: async () => true,
     close: async () => undefined,
     collection<T extends StoredDocument>(name: string): Collection<T> {
       const inner = embedded.database.collection<T>(name);
