@@ -30,6 +30,13 @@ export const BENCH_TARGETS: BenchTarget[] = [
     denominator: 'crawlee-cheerio-static-crawl',
   },
   {
+    // Issue 21: approaches 2 on a machine with room; on 2 cores every process shares them.
+    key: 'two-nodes-vs-one',
+    label: 'Tabhive crawl throughput with 2 browser nodes ÷ 1',
+    numerator: 'node-crawl-2',
+    denominator: 'node-crawl-1',
+  },
+  {
     key: 'default-vs-playwright',
     label: 'Tabhive whole-site crawl (default) ÷ Playwright direct',
     numerator: 'tabhive-default-crawl',

@@ -6,6 +6,7 @@ import { startBenchSite } from './bench-site';
 import { BENCH_TARGETS } from './bench-targets';
 import { dynamicRows } from './dynamic-rows';
 import { measureEngineCalls } from './engine-calls';
+import { measureNodeScaling } from './measure-node-scaling';
 import { type BenchRow, type BenchRun, computeRatios, regressions, renderMarkdown } from './results-table';
 import { runDynamicPeer, runPeer } from './run-peer';
 import { startTabhiveProcess } from './tabhive-process';
@@ -138,6 +139,16 @@ try {
     better: 'lower',
     note: 'sum of proportional set sizes (shared pages counted once)',
   });
+
+  // Browser nodes: the same kind of crawl through one node, then two (issue 21).
+  log('Tabhive, browser nodes: crawl through 1 node, then 2');
+  rows.push(
+    ...(await measureNodeScaling({
+      startUrl: staticStart,
+      includePaths: ['^/static/'],
+      limit: STATIC_PAGES + 1,
+    })),
+  );
 
   // The default configuration: the fast path on.
   log('Tabhive, default (HTTP fast path on): crawls, latency, cache hits');

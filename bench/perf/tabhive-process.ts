@@ -60,7 +60,15 @@ export interface TabhiveProcess {
  * with its own data directory, so that its memory (server and browsers) can be measured apart from
  * the bench. `stop()` resolves to the peak RSS sum; `peakPss()` then gives the PSS one.
  */
-export async function startTabhiveProcess(env: Record<string, string>): Promise<TabhiveProcess> {
+export async function startTabhiveProcess(
+  env: Record<string, string>,
+  {
+    readyBrowsers = 1,
+  }: {
+    /** Browsers connected before it counts as ready (0: a server whose browsers join later, from nodes). */
+    readyBrowsers?: number;
+  } = {},
+): Promise<TabhiveProcess> {
   buildServerOnce();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'tabhive-bench-'));
   const port = await freePort();
@@ -91,7 +99,7 @@ export async function startTabhiveProcess(env: Record<string, string>): Promise<
     const health = await fetch(`${url}/health`)
       .then((response) => response.json() as Promise<{ browsers: number }>)
       .catch(() => undefined);
-    if (health !== undefined && health.browsers >= 1) break;
+    if (health !== undefined && health.browsers >= readyBrowsers) break;
     if (child.exitCode !== null || Date.now() > deadline) {
       memory.stop();
       // SIGTERM, not SIGKILL: the server's exit handler takes its browsers down with it.

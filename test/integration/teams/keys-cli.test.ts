@@ -110,4 +110,33 @@ describe('npm run keys', () => {
       await again.stop();
     }
   }, 120_000);
+
+  it('creates, lists and revokes browser node tokens, for the shared pool or one team', async () => {
+    const pool = await json('node-token', 'create', '--label', 'rack 1');
+    expect(pool).toMatchObject({ team: null, label: 'rack 1', revokedAt: null });
+    expect(pool.token).toMatch(/^tbn_[\w-]{43}$/);
+    const missing = await keys('node-token', 'create', '--team', 'nobody');
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toMatch(/no team "nobody"/);
+    await json('team', 'create', 'acme');
+    const team = await json('node-token', 'create', '--team', 'acme');
+    expect(team).toMatchObject({ team: 'acme', label: 'acme node' });
+
+    const text = await keys('node-token', 'create');
+    expect(text.stdout).toMatch(/npm run browser-node -- --server .* --token tbn_/);
+    const listed = await json('node-token', 'list');
+    expect(listed.map((token: { id: string }) => token.id)).toEqual(
+      expect.arrayContaining([pool.id, team.id]),
+    );
+    // Lists never show a secret.
+    expect(JSON.stringify(listed)).not.toContain('tbn_');
+
+    expect(await json('node-token', 'revoke', pool.id)).toMatchObject({ id: pool.id });
+    expect(
+      (await json('node-token', 'list')).find((token: { id: string }) => token.id === pool.id).revokedAt,
+    ).not.toBeNull();
+    const twice = await keys('node-token', 'revoke', pool.id);
+    expect(twice.code).toBe(1);
+    expect(twice.stderr).toMatch(/no active node token/);
+  }, 60_000);
 });
