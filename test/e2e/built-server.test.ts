@@ -96,7 +96,12 @@ describe('the built server, as npm start runs it', () => {
       );
       // Seconds to spare on a loaded machine; the bench measures the real figure.
       expect(Date.now() - startedAt).toBeLessThan(15_000);
-      expect(stdout).toContain(`Tabhive listening on http://127.0.0.1:${port}`);
+      // The line comes once the start has finished, which may be a moment after /health answers.
+      await waitUntil(
+        () => stdout.includes(`Tabhive listening on http://127.0.0.1:${port}`),
+        10_000,
+        `the listening line (stdout: ${stdout})`,
+      );
 
       const scrape = await fetch(`http://127.0.0.1:${port}/v2/scrape`, {
         method: 'POST',

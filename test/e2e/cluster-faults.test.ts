@@ -165,7 +165,7 @@ describe.skipIf(binary === undefined)(
       const outcomes = await scrapes;
       await waitUntil(
         async () => (await crawlStatus()).status === 'completed',
-        180_000,
+        300_000,
         'the crawl to complete',
       );
       const final = await crawlStatus();
@@ -257,6 +257,6 @@ describe.skipIf(binary === undefined)(
       expect(reservedLeft).toEqual([]);
       expect(team?.creditsUsed).toBe(ledger.reduce((sum, entry) => sum + entry.credits, 0));
       expect(team?.creditsUsed).toBe(CRAWL_PAGES + charged.length);
-    }, 420_000);
+    }, 600_000);
   },
 );

@@ -93,6 +93,11 @@ export function createCreditLedgerStore(
   const reserveOnce = async (request: LedgerRequest) => {
     const { key, teamId, credits, reason, now = new Date() } = request;
     const found = await existing(key);
+    // Work that runs again here (its first instance died) holds the reservation from now on, so
+    // that the sweep of the dead instance's reservations (releaseOrphaned) leaves it alone.
+    if (found?.status === 'reserved' && holder !== undefined) {
+      await ledger.updateOne({ _id: key, state: 'reserved', holder: { $ne: holder } }, { $set: { holder } });
+    }
     if (found !== undefined) return found;
     if (!(await teams.takeCredits(teamId, credits))) return { status: 'insufficient' } as const;
     const apiKey = attributedKey(request);
@@ -192,7 +197,19 @@ export function createCreditLedgerStore(
         { limit: 1000 },
       );
       let released = 0;
-      for (const entry of orphaned) if (await release(entry._id)) released += 1;
+      for (const entry of orphaned) {
+        // Only while the dead instance still holds it: one that took the work over keeps it.
+        const { deleted } = await ledger.deleteOne({
+          _id: entry._id,
+          state: 'reserved',
+          holder: entry.holder as string,
+          credits: entry.credits,
+        });
+        if (deleted !== 1) continue;
+        await teams.returnCredits(entry.teamId, entry.credits);
+        await rollUp(entry, -entry.credits);
+        released += 1;
+      }
       return released;
     },
 

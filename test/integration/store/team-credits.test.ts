@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { isGeneratedApiKey } from '../../../server/auth/api-key-format';
-import type { Stores } from '../../../server/store/create-stores';
+import { createStores, ensureIndexes, type Stores } from '../../../server/store/create-stores';
 import { DATABASE_BACKENDS, freshStores } from '../../helpers/database-backends';
 
 describe.each(DATABASE_BACKENDS)('$kind database: teams, keys and credits', (backend) => {
@@ -10,6 +10,35 @@ describe.each(DATABASE_BACKENDS)('$kind database: teams, keys and credits', (bac
 
     beforeEach(async () => {
       stores = await freshStores(harness);
+    });
+
+    it("gives a dead instance's reservations back, but not one another instance took over", async () => {
+      const database = await harness.fresh();
+      stores = createStores(database);
+      await ensureIndexes(stores);
+      await stores.teams.create({ id: 'fleet', creditAllowance: 10 });
+      const dead = createStores(database, { instanceId: 'dead' }).creditLedger;
+      const alive = createStores(database, { instanceId: 'alive' }).creditLedger;
+      const at = new Date(Date.now() - 60_000);
+      const request = (key: string) => ({ key, teamId: 'fleet', credits: 2, reason: 'crawl x', now: at });
+      expect((await dead.reserve(request('page:a'))).status).toBe('reserved');
+      expect((await dead.reserve(request('page:b'))).status).toBe('reserved');
+      expect((await stores.teams.get('fleet'))?.creditsLeft).toBe(6);
+      // The page of task b runs again on the live instance, which takes its reservation over.
+      expect((await alive.reserve(request('page:b'))).status).toBe('reserved');
+      const released = await alive.releaseOrphaned({ liveHolders: ['alive'], before: new Date() });
+      expect(released).toBe(1);
+      expect((await stores.teams.get('fleet'))?.creditsLeft).toBe(8);
+      expect(await alive.settle('page:b', 2)).toBe(2);
+      expect(
+        (await stores.creditLedger.entriesForTeam('fleet')).map((entry) => [entry._id, entry.state]),
+      ).toEqual([['page:b', 'charged']]);
+      // Young reservations and those of live instances stay.
+      await dead.reserve({ key: 'page:c', teamId: 'fleet', credits: 1, reason: 'crawl x' });
+      expect(await alive.releaseOrphaned({ liveHolders: ['alive'], before: at })).toBe(0);
+      expect(
+        await alive.releaseOrphaned({ liveHolders: ['alive', 'dead'], before: new Date(Date.now() + 1_000) }),
+      ).toBe(0);
     });
 
     it('spends a small allowance exactly under 50 concurrent workers, each charge delivered twice', async () => {
