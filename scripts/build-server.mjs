@@ -6,6 +6,7 @@ import { mkdir, readFile, readdir, rename, rm, writeFile } from 'node:fs/promise
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
+import { buildConsole } from '../console/build-console.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -115,4 +116,6 @@ export async function buildServer({ outDir = SERVER_OUT_DIR } = {}) {
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const outDir = process.argv[2] === undefined ? SERVER_OUT_DIR : path.resolve(process.argv[2]);
   await buildServer({ outDir });
+  // The operator console's browser bundle (/console), into .output/console.
+  await buildConsole();
 }

@@ -9,6 +9,7 @@ import { notFound } from './http/not-found';
 import { limitRate } from './http/limit-rate';
 import { createPublicUrl } from './http/public-url';
 import { readJsonBody } from './http/read-json-body';
+import { requestLog } from './http/request-log';
 import type { Log } from './log';
 import type { JobService } from './jobs/create-job-service';
 import type { Mapper } from './map/create-mapper';
@@ -20,6 +21,7 @@ import type { BrowserSessionService } from './browser-sessions/create-browser-se
 import { browserSessionRoutes } from './routes/browser-session-routes';
 import type { LiveSessionDirectory } from './browser-sessions/live-session';
 import { liveViewRoutes } from './live-view/live-view-routes';
+import { consoleRoutes, type ConsoleDeps } from './console/console-routes';
 import { crawlRoutes } from './routes/crawl-routes';
 import { extractRoutes } from './routes/extract-routes';
 import type { ExtractService } from './extract/create-extract-service';
@@ -34,6 +36,8 @@ import { adminRoutes } from './routes/admin-routes';
 import { healthRoutes } from './routes/health-routes';
 import { observabilityRoutes, type ObservabilityDeps } from './metrics/observability-routes';
 import { mapRoutes } from './routes/map-routes';
+import { mcpRoutes } from './mcp/mcp-routes';
+import { packageVersion } from './openapi/package-version';
 import { openApiRoutes } from './routes/openapi-routes';
 import { parseRoutes } from './routes/parse-routes';
 import { scrapeRoutes } from './routes/scrape-routes';
@@ -101,6 +105,8 @@ export interface AppDeps {
   liveSessions?: LiveSessionDirectory;
   /** `GET /metrics` and `GET /ready`; without it /metrics is empty and /ready is never ready. */
   observability?: ObservabilityDeps;
+  /** The operator console (`/console`); left out without it. */
+  console?: ConsoleDeps;
 }
 
 /**
@@ -148,6 +154,22 @@ export function createApp(deps: AppDeps): Koa {
           batchRoutes({ jobs: deps.jobs, api, publicUrl }),
         ]),
     ...(deps.mapper === undefined ? [] : [mapRoutes({ mapper: deps.mapper, api })]),
+    // MCP tools call the same services as the routes; only tool calls count against the rate limit.
+    mcpRoutes({
+      services: {
+        log: deps.log,
+        scraper: deps.scraper,
+        jobs: deps.jobs,
+        readCrawlPrompt: deps.readCrawlPrompt ?? createCrawlPromptReader({ llm: undefined, log: deps.log }),
+        mapper: deps.mapper,
+        search: deps.search,
+        extract: deps.extract,
+        limits: deps.teams?.limits,
+      },
+      authenticate: authenticate({ keyring: deps.keyring }),
+      body: readJsonBody(),
+      version: packageVersion(),
+    }),
     ...(deps.search === undefined ? [] : [searchRoutes({ search: deps.search, api })]),
     ...(deps.extract === undefined ? [] : [extractRoutes({ extract: deps.extract, api })]),
     ...(deps.llmsTxt === undefined ? [] : [llmsTxtRoutes({ llmsTxt: deps.llmsTxt, api })]),
@@ -182,8 +204,12 @@ export function createApp(deps: AppDeps): Koa {
       ? []
       : [browserSessionRoutes({ sessions: deps.browserSessions, api, publicUrl })]),
     ...(deps.liveSessions === undefined ? [] : [liveViewRoutes({ sessions: deps.liveSessions })]),
+    ...(deps.console === undefined
+      ? []
+      : [consoleRoutes({ keyring: deps.keyring, jobs: deps.jobs, console: deps.console })]),
   ];
 
+  app.use(requestLog({ log: deps.log }));
   app.use(errorHandler({ log: deps.log }));
   app.use(cors());
   app.use(notFound());

@@ -41,6 +41,7 @@ import { createCachedCapture } from './scrape/cached-capture';
 import { withCharging } from './scrape/charge-scrape';
 import { withTeamConcurrency } from './scrape/with-team-concurrency';
 import { createTeamAdmin } from './teams/team-admin';
+import { createConsoleDeps } from './console/create-console-deps';
 import { createTeamLimits } from './teams/team-limits';
 import { createUsageReports } from './teams/usage-reports';
 import { createScraper } from './scrape/create-scraper';
@@ -148,6 +149,14 @@ export async function composeTabhive({
   };
   const urlPolicy = createUrlPolicy(networkSettings);
   const egress = createEgress(networkSettings);
+  log.info('network policy', {
+    privateNetworks: config.ALLOW_PRIVATE_NETWORKS ? 'allowed' : 'blocked',
+    allowedPrivateHosts: config.ALLOWED_PRIVATE_HOSTS,
+    store: database.kind,
+    browsers: config.BROWSERS,
+    ...(config.STEALTH_PROXY_URL === undefined ? {} : { stealthBrowsers: config.STEALTH_BROWSERS }),
+    httpFastPath: config.HTTP_FAST_PATH,
+  });
   const llm = createLlmProvider({
     baseUrl: config.LLM_BASE_URL,
     apiKey: config.LLM_API_KEY,
@@ -187,7 +196,7 @@ export async function composeTabhive({
     metrics,
     'job',
   );
-  const jobs = createJobService({ stores, urlPolicy });
+  const jobs = createJobService({ stores, urlPolicy, log });
   const jobRunner = createJobRunner({
     stores,
     scraper: jobScraper,
@@ -361,6 +370,7 @@ export async function composeTabhive({
           },
         }),
     publicUrl: config.PUBLIC_URL,
+    console: createConsoleDeps({ database, stores, hub, metrics, adminApiKey: config.ADMIN_API_KEY }),
     observability: {
       metrics: { registry: metrics.registry, token: config.METRICS_TOKEN },
       readiness: {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { parsePrivateAllowList } from '../shared/url/private-allow-list';
+import { LogFormatSetting, LogLevelSetting } from './log-settings';
 
 /** `true`/`false`/`1`/`0`/`yes`/`no` in any case; anything else is a configuration error. */
 const booleanFlag = z
@@ -124,6 +125,10 @@ export const Config = z.object({
     emptyAsUnset,
     z.coerce.number().int().min(1).max(86_400).default(60),
   ),
+  /** `pretty` (the default) or `json` lines on stderr (log-settings.ts). */
+  LOG_FORMAT: LogFormatSetting,
+  /** debug, info (the default), warn or error. */
+  LOG_LEVEL: LogLevelSetting,
 });
 export type Config = z.infer<typeof Config>;
 

@@ -9,8 +9,8 @@ import { startTabhive } from './start-tabhive';
  * The one file that listens: reads the environment, starts Tabhive, and stops it on SIGINT/SIGTERM.
  */
 async function main() {
-  const log = createLog();
   const config = loadConfig(process.env);
+  const log = createLog({ format: config.LOG_FORMAT, level: config.LOG_LEVEL });
   const server = createApiServer();
 
   const starting = startTabhive({ config, server, log });

@@ -1,5 +1,5 @@
 /**
- * The bounds of one agent or deep research run. Prices are documented in the README: the tools
+ * The bounds of one agent or deep research run. Prices are documented in docs/teams-and-credits.md: the tools
  * cost what their routes cost (a scrape or an interact page as a scrape, a search as a search, a
  * map 1 credit), and each model turn costs MODEL_TURN_CREDITS.
  */

@@ -287,6 +287,7 @@ export function createAgentService({
         const now = await stores.jobs.get(id);
         throw agentErrors.runEnded(now?.status === 'cancelled' ? 'cancelled' : (now?.status ?? job.status));
       }
+      log.info('job cancelled', { jobId: id, teamId, kind: job.kind, creditsUsed: cancelled.creditsUsed });
       const here = working.get(id);
       const trace =
         here?.trace ??

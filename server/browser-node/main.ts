@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { BrowserClass } from '../../shared/protocol/messages';
 import { findChrome } from '../launcher/find-chrome';
 import { createLog } from '../log';
+import { logSettings } from '../log-settings';
 import { DEFAULT_EXTENSION_DIR } from '../launcher/extension-dir';
 import { startBrowserNode } from './start-browser-node';
 
@@ -77,7 +78,8 @@ async function main() {
     console.error(`The extension is not built (${DEFAULT_EXTENSION_DIR}): run npm run build`);
     process.exit(1);
   }
-  const log = createLog();
+  // The server's LOG_FORMAT and LOG_LEVEL, read the same way.
+  const log = createLog(logSettings(env));
   const node = await startBrowserNode({
     serverUrl: settings.server,
     token: settings.token,

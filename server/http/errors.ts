@@ -29,7 +29,7 @@ export const errors = {
   unsupportedEndpoint: (method: string, path: string, feature: string) =>
     new ApiError(
       404,
-      `Tabhive does not serve Firecrawl's ${feature} endpoint (${method} ${path}). See the compatibility table in Tabhive's README.`,
+      `Tabhive does not serve Firecrawl's ${feature} endpoint (${method} ${path}). See docs/compatibility.md in Tabhive's repository.`,
       { code: 'UNSUPPORTED_ENDPOINT' },
     ),
 

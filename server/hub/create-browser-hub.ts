@@ -439,6 +439,8 @@ export function createBrowserHub({
       scheduler.removeWorker(session.browserId);
       log.info('browser disconnected', {
         browserId: session.browserId,
+        browserClass: session.browserClass,
+        ...(session.teamId === undefined ? {} : { teamId: session.teamId }),
         why,
         browsers: scheduler.workerCount(),
       });

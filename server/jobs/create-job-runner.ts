@@ -5,7 +5,8 @@ import type { PageCapture } from '../../shared/protocol/messages';
 import type { Egress } from '../egress/create-egress';
 import { ApiError } from '../http/api-error';
 import { errors } from '../http/errors';
-import type { Log } from '../log';
+import { urlForLog, type Log } from '../log';
+import { withLogContext } from '../log-context';
 import type { Scraper } from '../scrape/create-scraper';
 import { scrapeCredits } from '../scrape/scrape-credits';
 import type { Stores } from '../store/create-stores';
@@ -276,7 +277,7 @@ export function createJobRunner({
     const job = await stores.jobs.get(task.jobId);
     if (job === undefined || job.status !== 'scraping') {
       await stores.pageTasks.fail(task._id, token, JSON.stringify({ error: 'Parent job was cancelled' }));
-      if (job !== undefined) await finishIfDone(stores, job._id);
+      if (job !== undefined) await finishIfDone(stores, job._id, log);
       return;
     }
     const spec = job.request as JobSpec;
@@ -290,13 +291,21 @@ export function createJobRunner({
       apiKey: job.apiKey,
     });
     if (reservation.status === 'insufficient') {
+      log.warn('page task failed', {
+        jobId: job._id,
+        taskId: task._id,
+        teamId: job.teamId,
+        kind: job.kind,
+        url: urlForLog(task.url),
+        code: 'INSUFFICIENT_CREDITS',
+      });
       leave(task._id);
       await stores.pageTasks.fail(
         task._id,
         token,
         JSON.stringify({ error: errors.insufficientCredits(job.teamId).message }),
       );
-      await finishIfDone(stores, job._id);
+      await finishIfDone(stores, job._id, log);
       return;
     }
     const heartbeat = setInterval(() => {
@@ -340,7 +349,20 @@ export function createJobRunner({
         );
       } else {
         const credits = document.metadata.creditsUsed;
-        const charged = await stores.creditLedger.settle(chargeKey, credits);
+        // The reservation is gone when the page was charged by an earlier run, or when it was
+        // released under this run (its first instance died and the reservation went back with
+        // it): charging by key books it exactly once either way.
+        const charged =
+          (await stores.creditLedger.settle(chargeKey, credits)) ??
+          ((await stores.creditLedger.charge({
+            key: chargeKey,
+            teamId: job.teamId,
+            credits,
+            reason: `${job.kind} ${job._id}`,
+            apiKey: job.apiKey,
+          }))
+            ? credits
+            : undefined);
         let sequence: number | undefined;
         if (charged !== undefined)
           sequence = (await stores.jobs.count(job._id, { completed: 1, creditsUsed: credits }))?.completed;
@@ -369,6 +391,17 @@ export function createJobRunner({
       const failedRuns = failedRunsOf(task.error) + 1;
       const retryAt =
         failure.retry && failedRuns < MAX_FAILED_RUNS ? new Date(Date.now() + RETRY_BACKOFF_MS) : undefined;
+      log.warn('page task failed', {
+        jobId: job._id,
+        taskId: task._id,
+        teamId: job.teamId,
+        kind: job.kind,
+        url: urlForLog(task.url),
+        ...(failure.code === undefined ? {} : { code: failure.code }),
+        error: failure.error,
+        failedRuns,
+        retrying: retryAt !== undefined,
+      });
       await stores.pageTasks.fail(
         task._id,
         token,
@@ -382,7 +415,7 @@ export function createJobRunner({
     } finally {
       clearInterval(heartbeat);
     }
-    await finishIfDone(stores, job._id);
+    await finishIfDone(stores, job._id, log);
   };
 
   /**
@@ -459,8 +492,11 @@ export function createJobRunner({
       }
       running.set(task._id, { jobId: task.jobId, teamId: task.teamId, token, browser });
       lastStart.set(task.jobId, Date.now());
-      void runTask(task)
-        .catch((err: unknown) => log.warn('page task failed', { task: task._id, error: String(err) }))
+      // The scrape's own lines (a browser task that failed) carry the page's job and task.
+      void withLogContext({ jobId: task.jobId, taskId: task._id }, () => runTask(task))
+        .catch((err: unknown) =>
+          log.warn('page task could not run', { jobId: task.jobId, taskId: task._id, error: String(err) }),
+        )
         .finally(() => {
           running.delete(task._id);
           wake();
@@ -514,7 +550,7 @@ export function createJobRunner({
       loop();
       sweepTimer = setInterval(() => {
         const jobs = new Set([...running.values()].map((entry) => entry.jobId));
-        for (const jobId of jobs) void finishIfDone(stores, jobId).catch(() => undefined);
+        for (const jobId of jobs) void finishIfDone(stores, jobId, log).catch(() => undefined);
         // A job with no page here has finished or runs elsewhere: its keys are rebuilt if it comes back.
         for (const jobId of knownKeys.keys()) if (!jobs.has(jobId)) knownKeys.delete(jobId);
       }, SWEEP_MS);

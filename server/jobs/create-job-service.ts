@@ -3,11 +3,13 @@ import { classifyHost } from '../../shared/url/classify-host';
 import { randomUUID } from 'node:crypto';
 import { ApiError } from '../http/api-error';
 import { errors } from '../http/errors';
+import { urlForLog, type Log } from '../log';
 import type { Stores } from '../store/create-stores';
 import type { Job, JobKind } from '../store/stores/job-store';
 import type { UrlPolicy } from '../url-policy/create-url-policy';
 import { enqueueWebhook } from '../webhooks/enqueue-webhook';
 import { compilePatterns, PatternError, urlKey } from './crawl-rules';
+import { startFailureWarning, startPathWarning } from './crawl-warnings';
 import { LIVE_STATES, finishIfDone } from './finish-job';
 import type { JobSpec } from './job-spec';
 
@@ -26,6 +28,8 @@ export interface JobStatus {
   data: unknown[];
   /** Skip of the next page, when there is one. */
   nextSkip?: number;
+  /** Crawls only: why the answer may surprise (crawl-warnings.ts). */
+  warning?: string;
 }
 
 /**
@@ -35,8 +39,11 @@ export interface JobStatus {
 export function createJobService({
   stores,
   urlPolicy,
+  log,
 }: {
   stores: Stores;
+  /** Where the jobs' state changes (started, completed, cancelled) are logged. */
+  log?: Log;
   /** Refuses a crawl or webhook URL to a private or metadata address when the job is submitted. */
   urlPolicy?: UrlPolicy;
 }) {
@@ -96,8 +103,34 @@ export function createJobService({
     await stores.pageTasks.enqueueMany(
       pages.map((page) => ({ jobId: id, teamId, url: page.url, urlKey: page.key, depth: 0 })),
     );
-    if (pages.length === 0) await finishIfDone(stores, id);
+    log?.info('job started', {
+      jobId: id,
+      teamId,
+      kind,
+      pages: pages.length,
+      ...(spec.crawl === undefined ? {} : { url: urlForLog(spec.crawl.startUrl), limit: spec.crawl.limit }),
+    });
+    if (pages.length === 0) await finishIfDone(stores, id, log);
     return id;
+  };
+
+  /**
+   * A page-URL start (only that path is crawled), or a completed crawl with no page because its
+   * start page failed. The failed tasks are read only in that second case, never while it runs.
+   */
+  const crawlWarning = async (job: Job, completed: number) => {
+    const spec = job.request as JobSpec;
+    if (job.kind !== 'crawl' || spec.crawl === undefined) return undefined;
+    const failure =
+      job.status === 'completed' && completed === 0
+        ? startFailureWarning({
+            crawl: spec.crawl,
+            failed: await stores.pageTasks.failedForJob(job._id),
+            errorsPath: `/${spec.version}/crawl/${job._id}/errors`,
+          })
+        : undefined;
+    const warnings = [failure, startPathWarning(spec.crawl)].filter((text) => text !== undefined);
+    return warnings.length === 0 ? undefined : warnings.join(' ');
   };
 
   return {
@@ -158,6 +191,7 @@ export function createJobService({
         urls.map((url, index) => ({ jobId: id, teamId, url, urlKey: `${round}:${index}`, depth: 0 })),
       );
       if (urls.length > 0) await stores.jobs.transition(id, ['completed'], 'scraping');
+      log?.info('job extended', { jobId: id, teamId, kind: job.kind, pages: urls.length });
       return id;
     },
 
@@ -170,7 +204,7 @@ export function createJobService({
       ]);
       if (job.status === 'scraping' && completed >= total) {
         // Every page is done: finish the job now if the instance that ran the last one could not.
-        await finishIfDone(stores, id);
+        await finishIfDone(stores, id, log);
         job = (await ownJob(teamId, id)) ?? job;
       }
       const stored = await stores.results.listForJob(id, { skip, limit: limit ?? DEFAULT_PAGE_SIZE });
@@ -196,6 +230,8 @@ export function createJobService({
       // tight loop until the job ends.
       const reached = skip + data.length;
       if (data.length > 0 && Math.max(total, completed) > reached) status.nextSkip = reached;
+      const warning = await crawlWarning(job, completed);
+      if (warning !== undefined) status.warning = warning;
       return status;
     },
 
@@ -203,9 +239,18 @@ export function createJobService({
     async cancel(teamId: string, id: string) {
       const job = await ownJob(teamId, id);
       if (job === undefined) return undefined;
-      await stores.jobs.transition(id, ['scraping', 'completed'], 'cancelled');
+      const cancelled = await stores.jobs.transition(id, ['scraping', 'completed'], 'cancelled');
       await stores.pageTasks.cancelJob(id);
-      await finishIfDone(stores, id);
+      if (cancelled !== undefined) {
+        log?.info('job cancelled', {
+          jobId: id,
+          teamId,
+          kind: job.kind,
+          pages: await stores.pageTasks.countInState(id, 'done'),
+          creditsUsed: cancelled.creditsUsed,
+        });
+      }
+      await finishIfDone(stores, id, log);
       return 'cancelled' as const;
     },
 

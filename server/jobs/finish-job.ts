@@ -1,4 +1,6 @@
+import type { Log } from '../log';
 import type { Stores } from '../store/create-stores';
+import type { Job } from '../store/stores/job-store';
 import { enqueueWebhook } from '../webhooks/enqueue-webhook';
 import type { JobSpec } from './job-spec';
 
@@ -10,7 +12,7 @@ export const LIVE_STATES = ['queued', 'leased', 'done'] as const;
  * the `completed` webhook goes out (also for a cancelled job, once its last page settled, as
  * Firecrawl does). Safe to call any number of times from any instance.
  */
-export async function finishIfDone(stores: Stores, jobId: string): Promise<void> {
+export async function finishIfDone(stores: Stores, jobId: string, log?: Log): Promise<void> {
   const job = await stores.jobs.get(jobId);
   if (job === undefined || job.status === 'completed' || job.status === 'failed') return;
   // A cancelled job waits for its leased pages only. One count, so that a page put back for a
@@ -24,7 +26,9 @@ export async function finishIfDone(stores: Stores, jobId: string): Promise<void>
     // Nothing is queued or leased, so the page sum is final: set it before the status says
     // `completed`, so that nobody reads a completed job with a stale total.
     await reconcileCredits(stores, jobId);
-    if ((await stores.jobs.transition(jobId, ['scraping'], 'completed')) === undefined) return;
+    const completed = await stores.jobs.transition(jobId, ['scraping'], 'completed');
+    if (completed === undefined) return;
+    if (log !== undefined) await logCompleted(stores, completed, log);
   }
   await enqueueWebhook({
     outbox: stores.webhookOutbox,
@@ -32,6 +36,23 @@ export async function finishIfDone(stores: Stores, jobId: string): Promise<void>
     spec: job.request as JobSpec,
     event: 'completed',
     key: 'completed',
+  });
+}
+
+/** The one line of a crawl or batch that completed: its pages and what they cost. */
+async function logCompleted(stores: Stores, job: Job, log: Log): Promise<void> {
+  const [pages, failedPages] = await Promise.all([
+    stores.pageTasks.countInState(job._id, 'done'),
+    stores.pageTasks.countInState(job._id, 'failed'),
+  ]).catch(() => [undefined, undefined]);
+  log.info('job completed', {
+    jobId: job._id,
+    teamId: job.teamId,
+    kind: job.kind,
+    pages,
+    failedPages,
+    creditsUsed: job.creditsUsed,
+    durationMs: Date.now() - new Date(job.createdAt).getTime(),
   });
 }
 

@@ -74,6 +74,15 @@ export function createInProcessJobs<Spec, Output>({
   const settle = async (job: Job, spec: Spec, outcome: JobOutcome<Output>): Promise<Job | undefined> => {
     const settled = await jobs.settle(job._id, outcome);
     if (settled === undefined) return undefined;
+    const fields = {
+      jobId: job._id,
+      teamId: job.teamId,
+      kind,
+      creditsUsed: outcome.creditsUsed,
+      durationMs: Date.now() - new Date(job.createdAt).getTime(),
+    };
+    if (outcome.status === 'completed') log.info('job completed', fields);
+    else log.warn('job failed', { ...fields, error: outcome.error });
     await enqueueWebhook({
       outbox: webhookOutbox,
       job,
@@ -93,6 +102,7 @@ export function createInProcessJobs<Spec, Output>({
       const controller = new AbortController();
       const entry = { job, spec, controller, credits: 0 };
       running.set(job._id, entry);
+      log.info('job started', { jobId: job._id, teamId: job.teamId, kind });
       const heartbeat = setInterval(() => {
         jobs
           .setCreditsUsed(job._id, entry.credits)

@@ -27,7 +27,7 @@ export const DISABLED_FEATURES = [
 export const SCRAPING_PROFILE_ARGS = [
   // Site isolation gives every site a renderer process of its own, cross-site frames included: a
   // page with six embeds from other sites ran in 9 renderers (1.1 GB resident) rather than 2 (0.3
-  // GB). The trade-off, and why a scraping profile may make it, is in the README. Task tabs keep a
+  // GB). The trade-off, and why a scraping profile may make it, is in docs/configuration.md. Task tabs keep a
   // renderer each: with --renderer-process-limit they shared one, and a page stuck in a script loop
   // then stalled every other tab of the browser until it was restarted.
   '--disable-site-isolation-trials',

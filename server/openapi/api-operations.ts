@@ -5,6 +5,7 @@ import { llmsTxtOperations } from './llmstxt-operations';
 import { monitorOperations } from './monitor-operations';
 import { agentOperations } from './agent-operations';
 import { browserSessionOperations } from './browser-session-operations';
+import { mcpOperations } from './mcp-operations';
 
 type Response =
   | { description: string; schema: ResponseSchemaName }
@@ -357,4 +358,5 @@ export const apiOperations: readonly ApiOperation[] = [
   ...extractOperations('v1'),
   ...llmsTxtOperations,
   ...usageOperations('v1'),
+  ...mcpOperations,
 ];

@@ -81,6 +81,7 @@ import {
   DeepResearchStarted,
   DeepResearchStatus,
 } from '../../shared/api/responses/agent-responses';
+import { McpError, McpMessage, McpResponse } from '../mcp/mcp-wire-schemas';
 
 /**
  * The zod schemas the routes parse requests with, and those their answers follow, under the names
@@ -108,6 +109,7 @@ export const requestSchemas = {
   BrowserExecuteRequest,
   AgentRequestV2,
   DeepResearchRequestV1,
+  McpMessage,
 } satisfies Record<string, z.ZodType>;
 
 /** Enough of an OpenAPI document to tell it from anything else. */
@@ -166,6 +168,8 @@ export const responseSchemas = {
   AgentSnapshotResponse,
   DeepResearchStarted,
   DeepResearchStatus,
+  McpResponse,
+  McpError,
 } satisfies Record<string, z.ZodType>;
 
 export const querySchemas = {

@@ -22,7 +22,7 @@ const executed = {
 /**
  * Browser sessions and a scrape's interaction (server/routes/browser-session-routes.ts), and the
  * live view page (server/live-view/live-view-routes.ts). The live view's socket and the CDP relay
- * are WebSocket upgrades, which OpenAPI does not describe: see the README.
+ * are WebSocket upgrades, which OpenAPI does not describe: see docs/browser-sessions.md.
  */
 export const browserSessionOperations: ApiOperation[] = [
   {

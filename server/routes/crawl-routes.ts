@@ -9,6 +9,7 @@ import { errors } from '../http/errors';
 import { parseBody } from '../http/parse-body';
 import type { PublicUrl } from '../http/public-url';
 import type { JobService } from '../jobs/create-job-service';
+import { startPathWarning } from '../jobs/crawl-warnings';
 import { crawlSpecFromV1, crawlSpecFromV2 } from '../jobs/job-spec';
 import { jobReadRoutes } from './job-read-routes';
 
@@ -42,17 +43,15 @@ export function crawlRoutes({
     const spec = crawlSpecFromV2(request);
     const id = await jobs.startCrawl(teamOf(ctx).id, spec, idempotencyKey(ctx));
     const { scrapeOptions: _scrapeOptions, ...finalCrawlerOptions } = spec.options;
+    const warning = [reading?.warning, spec.crawl && startPathWarning(spec.crawl)]
+      .filter((text) => text !== undefined)
+      .join(' ');
     ctx.body = {
       success: true,
       id,
       url: publicUrl(ctx, `/v2/crawl/${id}`),
-      ...(reading === undefined
-        ? {}
-        : {
-            promptGeneratedOptions: reading.options,
-            finalCrawlerOptions,
-            ...(reading.warning === undefined ? {} : { warning: reading.warning }),
-          }),
+      ...(reading === undefined ? {} : { promptGeneratedOptions: reading.options, finalCrawlerOptions }),
+      ...(warning === '' ? {} : { warning }),
     };
   });
 
@@ -75,7 +74,8 @@ export function crawlRoutes({
   router.post('/v1/crawl', api, async (ctx) => {
     const spec = crawlSpecFromV1(parseBody(CrawlRequestV1, ctx.request.body));
     const id = await jobs.startCrawl(teamOf(ctx).id, spec, idempotencyKey(ctx));
-    ctx.body = { success: true, id, url: publicUrl(ctx, `/v1/crawl/${id}`) };
+    const warning = spec.crawl && startPathWarning(spec.crawl);
+    ctx.body = { success: true, id, url: publicUrl(ctx, `/v1/crawl/${id}`), ...(warning && { warning }) };
   });
 
   jobReadRoutes(router, '/v1/crawl', { jobs, api, publicUrl });

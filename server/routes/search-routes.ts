@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import type { Middleware } from 'koa';
 import { SearchRequestV1 } from '../../shared/api/v1/search-request';
-import { SearchRequestV2 } from '../../shared/api/v2/search-request';
+import { SearchRequestV2, searchOptionWarnings } from '../../shared/api/v2/search-request';
 import { toIssueDetails } from '../../shared/api/zod-issues';
 import { teamOf } from '../http/authenticate';
 import { errors } from '../http/errors';
@@ -19,11 +19,12 @@ export function searchRoutes({ search, api }: { search: SearchService; api: Midd
   router.post('/v2/search', api, async (ctx) => {
     const parsed = SearchRequestV2.safeParse(ctx.request.body);
     if (!parsed.success) throw errors.invalidSearchBody(toIssueDetails(parsed.error));
-    const { data, creditsUsed, warnings } = await search.search(parsed.data, teamOf(ctx).id);
+    const answer = await search.search(parsed.data, teamOf(ctx).id);
+    const warnings = [...searchOptionWarnings(ctx.request.body), ...answer.warnings];
     ctx.body = {
       success: true,
-      data,
-      creditsUsed,
+      data: answer.data,
+      creditsUsed: answer.creditsUsed,
       ...(warnings.length > 0 ? { warning: warnings.join(' ') } : {}),
     };
   });

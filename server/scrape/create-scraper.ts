@@ -8,7 +8,7 @@ import type { RunOptions, TaskPriority } from '../hub/task-scheduler';
 import { errors } from '../http/errors';
 import type { LlmProvider } from '../llm/llm-provider';
 import type { MapIndexRecorder } from '../map/create-map-index-recorder';
-import type { Log } from '../log';
+import { urlForLog, type Log } from '../log';
 import type { ChangeSnapshotStore } from '../store/stores/change-snapshot-store';
 import type { ResultStore } from '../store/stores/result-store';
 import type { SearchIndexStore } from '../store/stores/search-index-store';
@@ -36,6 +36,7 @@ import { looksBlocked } from './looks-blocked';
 import type { ScrapeDocument } from './scrape-document';
 import { taskSpecFromRequest } from './task-spec-from-request';
 import { taskErrorToApiError } from './task-error-to-api-error';
+import type { TaskError } from '../hub/task-error';
 import { derivePage, type PageDerivation, type PageDeriveOptions } from '../workers/derive-page';
 import { createDerivationMemo, deriveOptionsKey, type DerivationMemo } from './derivation-memo';
 import { LOADING_PLACEHOLDER_WARNING } from './loading-placeholder';
@@ -266,7 +267,15 @@ export function createScraper({
                     priority: context.priority,
                   },
                 ).catch((err: unknown) => {
-                  throw taskErrorToApiError(err, target);
+                  const failure = taskErrorToApiError(err, target);
+                  log.warn('browser task failed', {
+                    teamId,
+                    ...(scrapeId === undefined ? {} : { scrapeId }),
+                    url: urlForLog(target.href),
+                    code: (err as TaskError).code,
+                    error: failure.message,
+                  });
+                  throw failure;
                 });
                 const fresh = profile === undefined ? ran : await profile.keep(ran);
                 // A donated browser's capture may show its owner's login: the team's alone.

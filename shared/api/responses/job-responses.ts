@@ -26,6 +26,8 @@ export const JobStatus = z.object({
   /** The next page of `data`, as an absolute URL; absent on the last page. */
   next: z.string().optional(),
   data: z.array(Document),
+  /** Crawls: a start at a page URL (only its path is crawled), or a start URL that failed. */
+  warning: z.string().optional(),
 });
 
 /** `DELETE /v{1,2}/crawl/:id` and `DELETE /v{1,2}/batch/scrape/:id` (contract §7.2). */

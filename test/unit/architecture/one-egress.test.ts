@@ -11,6 +11,10 @@ const SERVER_DIR = path.resolve(import.meta.dirname, '../../../server');
 const EXEMPT: Record<string, string> = {
   'llm/chat-completions.ts': 'LLM_BASE_URL is operator configuration, not caller input',
   'store/mongo/mongo-connection.ts': 'MONGODB_URL is operator configuration (the driver connects)',
+  'mcp/mcp-routes.ts':
+    "`server.connect(transport)` attaches the MCP server to the request's own transport: nothing outbound",
+  'cli/tabhive/api-client.ts':
+    'the command line is a client of the Tabhive server its user names (--api-url), not the server fetching for a caller',
 };
 
 /** Ways Node code opens an outbound HTTP or TCP connection. */

@@ -18,6 +18,8 @@ describe('configuration from the environment', () => {
       SEARCH_ENGINE: 'duckduckgo',
       TEAM_CONCURRENCY: 10,
       RATE_LIMIT_PER_MINUTE: 0,
+      LOG_FORMAT: 'pretty',
+      LOG_LEVEL: 'info',
     });
   });
 

@@ -1,0 +1,188 @@
+import { h } from 'preact';
+import { useEffect, useState } from 'preact/hooks';
+import { callJson, type WhoAmI } from './api';
+
+interface ConsoleBrowser {
+  id: string;
+  kind: 'launched' | 'donated' | 'node';
+  browserClass: string;
+  teamId: string | null;
+  draining: boolean;
+  tabs: number;
+  tabsInUse: number;
+  tasksDone: number;
+  windows: number | null;
+}
+interface DonatedBrowser {
+  id: string;
+  label: string;
+  allowedDomains: string[];
+  connected: boolean;
+  lastSeenAt: string | null;
+  revokedAt: string | null;
+}
+interface NodeToken {
+  id: string;
+  label: string;
+  team: string | null;
+  lastSeenAt: string | null;
+  revokedAt: string | null;
+}
+
+/**
+ * Connected browsers by team and class with their tabs in use; a team's paired (donated)
+ * browsers, which it can revoke; for the admin, the browser node tokens, which it can revoke.
+ */
+export function BrowsersView({ who }: { who: WhoAmI }) {
+  const [browsers, setBrowsers] = useState<ConsoleBrowser[] | null>(null);
+  const [donated, setDonated] = useState<DonatedBrowser[] | null>(null);
+  const [tokens, setTokens] = useState<NodeToken[] | null>(null);
+  const [notice, setNotice] = useState('');
+
+  const load = () => {
+    void callJson<{ data: ConsoleBrowser[] }>('/console/api/browsers').then(
+      (body) => setBrowsers(body.data),
+      (err: unknown) => setNotice(String(err)),
+    );
+    if (!who.admin)
+      void callJson<{ browsers: DonatedBrowser[] }>('/tabhive/v1/browsers').then(
+        (body) => setDonated(body.browsers),
+        () => setDonated(null),
+      );
+    else
+      void callJson<{ data: NodeToken[] }>('/admin/v1/node-tokens').then(
+        (body) => setTokens(body.data),
+        () => setTokens(null),
+      );
+  };
+  useEffect(() => {
+    load();
+    const timer = window.setInterval(load, 3_000);
+    return () => window.clearInterval(timer);
+  }, []);
+
+  const revoke = async (what: string, path: string) => {
+    if (!confirm(`Revoke ${what}? It is disconnected and cannot come back without a new pairing or token.`))
+      return;
+    try {
+      await callJson(path, { method: 'DELETE' });
+      setNotice(`Revoked ${what}.`);
+      load();
+    } catch (err) {
+      setNotice(`Could not revoke ${what}: ${String(err)}`);
+    }
+  };
+
+  return h(
+    'section',
+    { 'aria-labelledby': 'browsers-title' },
+    h('h1', { id: 'browsers-title' }, 'Browsers'),
+    h('p', { role: 'status' }, notice),
+    browsers === null
+      ? h('p', null, 'Loading…')
+      : table(
+          'Connected browsers',
+          ['Browser', 'Kind', 'Class', 'Team', 'Tabs in use', 'Tasks done', 'Windows'],
+          browsers.map((browser) => [
+            h('code', null, browser.id.slice(0, 12)),
+            browser.kind + (browser.draining ? ' (draining)' : ''),
+            browser.browserClass,
+            browser.teamId ?? 'shared pool',
+            `${browser.tabsInUse} of ${browser.tabs}`,
+            String(browser.tasksDone),
+            browser.windows === null ? '–' : String(browser.windows),
+          ]),
+        ),
+    donated === null
+      ? null
+      : table(
+          'Paired browsers of your team',
+          ['Label', 'Domains', 'Connected', 'Last seen', ''],
+          donated.map((browser) => [
+            browser.label,
+            browser.allowedDomains.join(', '),
+            browser.connected ? 'yes' : 'no',
+            browser.lastSeenAt ?? '–',
+            browser.revokedAt !== null
+              ? 'revoked'
+              : h(
+                  'button',
+                  {
+                    type: 'button',
+                    onClick: () =>
+                      void revoke(
+                        `the browser "${browser.label}"`,
+                        `/tabhive/v1/browsers/${encodeURIComponent(browser.id)}`,
+                      ),
+                  },
+                  'Revoke',
+                ),
+          ]),
+        ),
+    tokens === null
+      ? null
+      : table(
+          'Browser node tokens',
+          ['Token', 'Label', 'Team', 'Last seen', ''],
+          tokens.map((token) => [
+            h('code', null, token.id),
+            token.label,
+            token.team ?? 'shared pool',
+            token.lastSeenAt ?? '–',
+            token.revokedAt
+              ? 'revoked'
+              : h(
+                  'button',
+                  {
+                    type: 'button',
+                    onClick: () =>
+                      void revoke(
+                        `the node token ${token.id}`,
+                        `/admin/v1/node-tokens/${encodeURIComponent(token.id)}`,
+                      ),
+                  },
+                  'Revoke',
+                ),
+          ]),
+        ),
+  );
+}
+
+function table(title: string, columns: string[], rows: unknown[][]) {
+  const id = title.toLowerCase().replace(/[^a-z]+/g, '-');
+  return h(
+    'section',
+    { 'aria-labelledby': id },
+    h('h2', { id }, title),
+    rows.length === 0
+      ? h('p', null, 'None.')
+      : h(
+          'div',
+          { class: 'table-wrap' },
+          h(
+            'table',
+            null,
+            h(
+              'thead',
+              null,
+              h(
+                'tr',
+                null,
+                columns.map((column) => h('th', { scope: 'col' }, column)),
+              ),
+            ),
+            h(
+              'tbody',
+              null,
+              rows.map((row) =>
+                h(
+                  'tr',
+                  null,
+                  row.map((cell) => h('td', null, cell as string)),
+                ),
+              ),
+            ),
+          ),
+        ),
+  );
+}

@@ -1,0 +1,8 @@
+import { h, render } from 'preact';
+import { App } from './app';
+
+const root = document.getElementById('app');
+if (root !== null) {
+  root.textContent = '';
+  render(h(App, null), root);
+}

@@ -1,0 +1,104 @@
+import type { BrowserHub } from '../hub/create-browser-hub';
+import type { TabhiveMetrics } from '../metrics/create-tabhive-metrics';
+import type { ConsoleJobReader } from './console-job-reader';
+
+const HOUR_MS = 60 * 60 * 1000;
+
+export interface ConsoleBrowser {
+  id: string;
+  kind: 'launched' | 'donated' | 'node';
+  browserClass: string;
+  /** The team it serves; null for the shared pool. */
+  teamId: string | null;
+  draining: boolean;
+  /** Tabs it offers and tabs in use (tasks running on it now). */
+  tabs: number;
+  tabsInUse: number;
+  /** Page tasks it finished over this connection. */
+  tasksDone: number;
+  windows: number | null;
+}
+
+type Hub = Pick<BrowserHub, 'schedulerSnapshot' | 'engineStats' | 'browserStatuses'>;
+
+/** The browsers connected to this instance's hub, one row each. */
+export function listBrowsers(hub: Hub): ConsoleBrowser[] {
+  const engine = new Map(hub.engineStats().map((stats) => [stats.id, stats]));
+  const status = new Map(hub.browserStatuses().map((browser) => [browser.browserId, browser.status]));
+  return hub.schedulerSnapshot().workers.map((worker) => ({
+    id: worker.id,
+    kind: engine.get(worker.id)?.kind ?? (worker.donated ? 'donated' : 'launched'),
+    browserClass: worker.browserClass,
+    teamId: worker.teamId ?? null,
+    draining: worker.draining,
+    tabs: worker.capacity,
+    tabsInUse: worker.running,
+    tasksDone: engine.get(worker.id)?.tasks ?? 0,
+    windows: status.get(worker.id)?.windows ?? null,
+  }));
+}
+
+const sum = async (
+  counter: { get(): Promise<{ values: Array<{ value: number; labels: object }> }> },
+  label?: [string, string],
+) =>
+  (await counter.get()).values
+    .filter(
+      (value) => label === undefined || (value.labels as Record<string, unknown>)[label[0]] === label[1],
+    )
+    .reduce((total, value) => total + value.value, 0);
+
+export interface ConsoleOverview {
+  at: string;
+  /** Instance-wide figures, for the admin only: a team sees its own queue and failures. */
+  pagesScrapedTotal: number | null;
+  cacheHits: number | null;
+  cacheMisses: number | null;
+  queuedPages: number;
+  browserTasksWaiting: number | null;
+  browsers: number;
+  tabs: number;
+  tabsInUse: number;
+  errorsLastHour: number;
+}
+
+/**
+ * The overview's figures now. Rates (pages/s) are the client's, from two readings of the
+ * counters; the pool's browsers are shown to every key, as /health shows their count.
+ */
+export async function readOverview({
+  hub,
+  metrics,
+  jobs,
+  teamId,
+  admin,
+  now = new Date(),
+}: {
+  hub: Hub;
+  metrics: Pick<TabhiveMetrics, 'pagesScraped' | 'cacheLookups'>;
+  jobs: ConsoleJobReader;
+  teamId: string | undefined;
+  admin: boolean;
+  now?: Date;
+}): Promise<ConsoleOverview> {
+  const snapshot = hub.schedulerSnapshot();
+  const visible = snapshot.workers.filter(
+    (worker) => admin || worker.teamId === undefined || worker.teamId === teamId,
+  );
+  const [queuedPages, errorsLastHour] = await Promise.all([
+    jobs.queued(teamId),
+    jobs.recentFailures(teamId, new Date(now.getTime() - HOUR_MS)),
+  ]);
+  return {
+    at: now.toISOString(),
+    pagesScrapedTotal: admin ? await sum(metrics.pagesScraped) : null,
+    cacheHits: admin ? await sum(metrics.cacheLookups, ['result', 'hit']) : null,
+    cacheMisses: admin ? await sum(metrics.cacheLookups, ['result', 'miss']) : null,
+    queuedPages,
+    browserTasksWaiting: admin ? Object.values(snapshot.queued).reduce((a, b) => a + b, 0) : null,
+    browsers: visible.length,
+    tabs: visible.reduce((total, worker) => total + (worker.draining ? 0 : worker.capacity), 0),
+    tabsInUse: visible.reduce((total, worker) => total + worker.running, 0),
+    errorsLastHour,
+  };
+}

@@ -1,0 +1,313 @@
+import { execFile } from 'node:child_process';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { homedir, tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildConsole } from '../../console/build-console.mjs';
+import { startCrawlSite } from '../helpers/crawl-site';
+import { addOtherTeam, startTestTabhive, TEST_API_KEY, waitUntil } from '../helpers/start-test-tabhive';
+
+/**
+ * The operator console (`/console`) in a real Chromium against a whole Tabhive with a real
+ * browser: sign-in, a crawl's live progress, a failed page and its error, the playground and its
+ * code run as copied, and a team key that sees nothing of another team's.
+ */
+
+const CHROMIUM_PATH = '/usr/lib/chromium/chromium';
+const ADMIN_API_KEY = 'admin-7e57-console-0000000000000001';
+const PYTHON = path.join(homedir(), '.cache/tabhive/venv/bin/python');
+const run = promisify(execFile);
+
+/** README screenshots: into docs/images with UPDATE_SCREENSHOTS=1, otherwise a temporary folder. */
+const screenshotPath = (name: string) =>
+  process.env.UPDATE_SCREENSHOTS === '1'
+    ? path.join('docs', 'images', name)
+    : path.join(tmpdir(), 'tabhive-screenshots', name);
+
+let site: Awaited<ReturnType<typeof startCrawlSite>>;
+let tabhive: Awaited<ReturnType<typeof startTestTabhive>>;
+let otherTeamKey: string;
+let browser: Browser;
+let crawlId = '';
+
+beforeAll(async () => {
+  await buildConsole();
+  await mkdir(path.dirname(screenshotPath('x.png')), { recursive: true });
+  // Slow pages keep the crawl running while the page watches it.
+  site = await startCrawlSite({ slowMs: 400, slowPages: 6 });
+  tabhive = await startTestTabhive({ env: { ADMIN_API_KEY } });
+  otherTeamKey = await addOtherTeam(tabhive);
+  browser = await chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: process.getuid?.() === 0 ? ['--no-sandbox'] : [],
+  });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await tabhive?.stop();
+  await site?.close();
+});
+
+async function openConsole(
+  { key, width = 1280, height = 860 }: { key: string; width?: number; height?: number },
+  hash = '',
+): Promise<{ page: Page; context: BrowserContext }> {
+  const context = await browser.newContext({ viewport: { width, height } });
+  const page = await context.newPage();
+  await page.goto(`${tabhive.url}/console`);
+  await page.getByLabel('API key').fill(key);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByTestId('who').waitFor();
+  if (hash !== '') await page.evaluate((fragment) => (location.hash = fragment), hash);
+  return { page, context };
+}
+
+/** Waits for the console to show something: its views refresh every few seconds. */
+const poll = <T>(read: () => T | Promise<T>, timeout = 20_000) =>
+  expect.poll(read, { timeout, interval: 100 });
+
+/** An overview tile's value by its exact name. */
+const tile = (page: Page, name: string) =>
+  page
+    .locator('.tile')
+    .filter({ has: page.locator('dt').getByText(name, { exact: true }) })
+    .locator('dd');
+
+const consoleApi = async (key: string, pathname: string, method = 'GET') => {
+  const response = await fetch(`${tabhive.url}/console/api${pathname}`, {
+    method,
+    headers: { authorization: `Bearer ${key}` },
+  });
+  return { status: response.status, body: (await response.json().catch(() => null)) as unknown };
+};
+
+describe('console', () => {
+  it('serves the page under a strict CSP with no inline code, and refuses a wrong key', async () => {
+    const response = await fetch(`${tabhive.url}/console`);
+    expect(response.status).toBe(200);
+    const csp = response.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toContain('unsafe-inline');
+    expect(await response.text()).toContain('/console/assets/console.js');
+
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const violations: string[] = [];
+    page.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+    });
+    await page.goto(`${tabhive.url}/console`);
+    await page.getByLabel('API key').fill('fc-not-a-key-00000000000000000000');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await poll(() => page.getByRole('alert').first().textContent()).toContain('not valid');
+    expect(await page.evaluate(() => sessionStorage.length)).toBe(0);
+
+    await page.getByLabel('API key').fill(TEST_API_KEY);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await poll(() => page.getByTestId('who').textContent()).toBe('Team Default team');
+    // The key is kept in this tab's session storage, never in the address.
+    expect(await page.evaluate(() => Object.values(sessionStorage))).toEqual([TEST_API_KEY]);
+    expect(page.url()).not.toContain(TEST_API_KEY);
+    expect(violations).toEqual([]);
+    await context.close();
+  });
+
+  it("shows a crawl started from the console moving to 100 % through the job's status socket", async () => {
+    const { page, context } = await openConsole({ key: TEST_API_KEY }, '#/jobs');
+    const sockets: string[] = [];
+    const frames: string[] = [];
+    page.on('websocket', (socket) => {
+      sockets.push(new URL(socket.url()).pathname);
+      socket.on('framereceived', (frame) => frames.push(String(frame.payload)));
+    });
+    await page.getByLabel('Start URL').fill(site.url('/slow/'));
+    await page.getByLabel('Page limit').fill('7');
+    await page.getByRole('button', { name: 'Start crawl' }).click();
+    await page.waitForURL(/#\/jobs\/[0-9a-f-]{36}$/);
+    crawlId = decodeURIComponent(page.url().split('/').pop() ?? '');
+
+    const bar = page.getByRole('progressbar', { name: 'Job progress' });
+    const seen = new Set<string>();
+    await waitUntil(
+      async () => {
+        seen.add((await bar.getAttribute('data-percent')) ?? '');
+        return seen.has('100');
+      },
+      30_000,
+      'the progress bar to reach 100 %',
+    );
+    expect([...seen].some((percent) => Number(percent) < 100)).toBe(true);
+    await poll(() => page.getByTestId('job-status').textContent()).toBe('completed');
+    expect(sockets).toContain(`/v2/crawl/${crawlId}`);
+    expect(
+      frames.some((frame) => frame.includes('"type":"document"') || frame.includes('"type":"catchup"')),
+    ).toBe(true);
+    await poll(() => page.locator('tr[data-state="done"]').count()).toBe(7);
+    expect(await page.getByText('7 done, 0 failed of 7').count()).toBe(1);
+
+    // A page's result, rendered from its Markdown.
+    await page.getByRole('button', { name: `Open the result of ${site.url('/slow/1.html')}` }).click();
+    await poll(() => page.locator('.panel-rendered').textContent()).toContain('Content of Slow /slow/1.html');
+    await page.getByRole('tab', { name: 'Markdown' }).click();
+    expect(await page.locator('.panel-markdown').textContent()).toContain('# Slow /slow/1.html');
+    await page.screenshot({ path: screenshotPath('console-crawl.png'), fullPage: false });
+
+    // The results as JSONL, one document per page.
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download results (JSONL)' }).click();
+    const saved = path.join(tmpdir(), `console-${crawlId}.jsonl`);
+    await (await download).saveAs(saved);
+    const { stdout } = await run('cat', [saved]);
+    const lines = stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { metadata: { sourceURL: string } });
+    expect(lines.map((line) => line.metadata.sourceURL).sort()).toContain(site.url('/slow/1.html'));
+    expect(lines).toHaveLength(7);
+    await rm(saved, { force: true });
+
+    // The jobs list shows it done too.
+    await page.evaluate(() => (location.hash = '#/jobs'));
+    const row = page.locator(`tr[data-job-id="${crawlId}"]`);
+    await poll(() => row.getByRole('progressbar').getAttribute('data-percent')).toBe('100');
+    await page.screenshot({ path: screenshotPath('console-jobs.png') });
+    await context.close();
+  });
+
+  it('shows a failed page of a batch with its error', async () => {
+    const started = await tabhive.post('/v2/batch/scrape', {
+      urls: [site.url('/about.html'), 'http://127.0.0.1:9/refused.html'],
+      formats: ['markdown'],
+    });
+    expect(started.status).toBe(200);
+    const { page, context } = await openConsole({ key: TEST_API_KEY }, `#/jobs/${started.json.id}`);
+    await poll(() => page.getByTestId('job-status').textContent(), 45_000).toBe('completed');
+    const failedRow = page.locator('tr[data-state="failed"]');
+    await poll(() => failedRow.count()).toBe(1);
+    expect(await failedRow.getAttribute('data-page-url')).toBe('http://127.0.0.1:9/refused.html');
+    const error = page.locator('[data-error-url="http://127.0.0.1:9/refused.html"]');
+    await poll(() => error.count()).toBe(1);
+    expect((await error.textContent())?.length ?? 0).toBeGreaterThan(
+      'http://127.0.0.1:9/refused.html: '.length,
+    );
+    expect(await page.getByText('1 done, 1 failed of 2').count()).toBe(1);
+    await page.screenshot({ path: screenshotPath('console-failed-page.png') });
+    await context.close();
+  });
+
+  it('scrapes in the playground and gives curl, JavaScript and Python code that run as copied', async () => {
+    const { page, context } = await openConsole({ key: TEST_API_KEY }, '#/playground');
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: tabhive.url });
+    await page.getByLabel('URL', { exact: true }).fill(site.url('/about.html'));
+    await page.getByRole('checkbox', { name: 'links' }).check();
+    // The page's only link is in its <nav>, which the main content leaves out.
+    await page.getByRole('checkbox', { name: 'Main content only' }).uncheck();
+    await page.getByRole('button', { name: 'Scrape', exact: true }).click();
+    await poll(() => page.locator('.panel-rendered').textContent(), 30_000).toContain(
+      'Content of /about.html',
+    );
+    await page.screenshot({ path: screenshotPath('console-playground.png') });
+
+    const copied = async (language: string, name: string) => {
+      await page.getByLabel('Language').selectOption(language);
+      await page.getByRole('button', { name: `Copy as ${name}` }).click();
+      await poll(() => page.getByText(`Copied the ${name} code.`).count()).toBe(1);
+      return page.evaluate(() => navigator.clipboard.readText());
+    };
+
+    const curl = await copied('curl', 'curl');
+    const fromCurl = JSON.parse((await run('bash', ['-c', curl])).stdout) as {
+      success: boolean;
+      data: { markdown: string; links: string[] };
+    };
+    expect(fromCurl.success).toBe(true);
+    expect(fromCurl.data.markdown).toContain('Content of /about.html');
+    expect(fromCurl.data.links).toContain(site.url('/'));
+
+    // Inside the repository, so that `import 'firecrawl'` finds node_modules.
+    const script = path.resolve('.output', `console-snippet-${process.pid}.mjs`);
+    await writeFile(script, await copied('javascript', 'JavaScript SDK'));
+    try {
+      const fromJs = JSON.parse((await run(process.execPath, [script])).stdout) as {
+        markdown: string;
+        links: string[];
+      };
+      expect(fromJs.markdown).toContain('Content of /about.html');
+      expect(fromJs.links).toContain(site.url('/'));
+    } finally {
+      await rm(script, { force: true });
+    }
+
+    const python = await copied('python', 'Python SDK');
+    const fromPython = JSON.parse((await run(PYTHON, ['-c', python])).stdout) as {
+      markdown: string;
+      links: string[];
+    };
+    expect(fromPython.markdown).toContain('Content of /about.html');
+    expect(fromPython.links).toContain(site.url('/'));
+    await context.close();
+  });
+
+  it("does not show a team key another team's jobs, in the console or its endpoints", async () => {
+    expect(crawlId).not.toBe('');
+    const { page, context } = await openConsole({ key: otherTeamKey }, '#/jobs');
+    await poll(() => page.getByText('No jobs yet.').count()).toBe(1);
+    expect(await page.locator(`tr[data-job-id]`).count()).toBe(0);
+    await page.evaluate((id) => (location.hash = `#/jobs/${id}`), crawlId);
+    await poll(() => page.getByRole('alert').first().textContent()).toBe('Job not found');
+    await context.close();
+
+    for (const [pathname, method] of [
+      [`/jobs/${crawlId}`, 'GET'],
+      [`/jobs/${crawlId}/results.jsonl`, 'GET'],
+      [`/jobs/${crawlId}/document?url=${encodeURIComponent(site.url('/slow/1.html'))}`, 'GET'],
+      [`/jobs/${crawlId}/cancel`, 'POST'],
+    ] as const) {
+      expect((await consoleApi(otherTeamKey, pathname, method)).status, pathname).toBe(404);
+    }
+    const listed = await consoleApi(otherTeamKey, '/jobs?team=default');
+    expect(listed).toEqual({ status: 200, body: { success: true, data: [] } });
+    expect((await consoleApi('fc-unknown-key-000000000000000000', '/jobs')).status).toBe(401);
+
+    // The team's own key and the admin key see the job; only the admin sees whose it is.
+    const own = (await consoleApi(TEST_API_KEY, '/jobs')).body as { data: Array<{ id: string }> };
+    expect(own.data.map((job) => job.id)).toContain(crawlId);
+    const all = (await consoleApi(ADMIN_API_KEY, '/jobs')).body as {
+      data: Array<{ id: string; teamId: string }>;
+    };
+    expect(all.data.find((job) => job.id === crawlId)?.teamId).toBe('default');
+  });
+
+  it('shows the admin the overview, the browsers and usage, and fits a phone screen', async () => {
+    const { page, context } = await openConsole({ key: ADMIN_API_KEY });
+    await poll(() => page.getByTestId('who').textContent()).toBe('Admin (every team)');
+    await poll(() => tile(page, 'Pages scraped').textContent()).not.toBe('0');
+    expect(await tile(page, 'Browsers').textContent()).toBe('1');
+    expect(await tile(page, 'Failed pages, last hour').textContent()).toBe('1');
+    await poll(() => tile(page, 'Pages per second').textContent()).not.toBe('…');
+    await page.screenshot({ path: screenshotPath('console-overview.png') });
+
+    await page.evaluate(() => (location.hash = '#/browsers'));
+    await poll(() => page.locator('[aria-labelledby="connected-browsers"] tbody tr').count()).toBe(1);
+    expect(await page.locator('[aria-labelledby="connected-browsers"] tbody tr').textContent()).toContain(
+      'launched',
+    );
+    await page.screenshot({ path: screenshotPath('console-browsers.png') });
+
+    await page.evaluate(() => (location.hash = '#/usage'));
+    await poll(() => page.getByRole('img', { name: /Credits by day/ }).count()).toBe(1);
+    const byTeam = page.locator('[aria-labelledby="usage-credits-by-team"] tbody');
+    await poll(() => byTeam.textContent()).toContain('default');
+    await page.screenshot({ path: screenshotPath('console-usage.png') });
+    await context.close();
+
+    const phone = await openConsole({ key: TEST_API_KEY, width: 390, height: 800 }, '#/jobs');
+    await poll(() => phone.page.locator(`tr[data-job-id="${crawlId}"]`).count()).toBe(1);
+    expect(await phone.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await phone.context.close();
+  });
+});
