@@ -1,18 +1,9 @@
 import { h } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { callJson, type WhoAmI } from './api';
+import { dataTable } from './data-table';
+import type { ConsoleBrowser } from './console-types';
 
-interface ConsoleBrowser {
-  id: string;
-  kind: 'launched' | 'donated' | 'node';
-  browserClass: string;
-  teamId: string | null;
-  draining: boolean;
-  tabs: number;
-  tabsInUse: number;
-  tasksDone: number;
-  windows: number | null;
-}
 interface DonatedBrowser {
   id: string;
   label: string;
@@ -80,7 +71,7 @@ export function BrowsersView({ who }: { who: WhoAmI }) {
     h('p', { role: 'status' }, notice),
     browsers === null
       ? h('p', null, 'Loading…')
-      : table(
+      : dataTable(
           'Connected browsers',
           ['Browser', 'Kind', 'Class', 'Team', 'Tabs in use', 'Tasks done', 'Windows'],
           browsers.map((browser) => [
@@ -95,7 +86,7 @@ export function BrowsersView({ who }: { who: WhoAmI }) {
         ),
     donated === null
       ? null
-      : table(
+      : dataTable(
           'Paired browsers of your team',
           ['Label', 'Domains', 'Connected', 'Last seen', ''],
           donated.map((browser) => [
@@ -121,7 +112,7 @@ export function BrowsersView({ who }: { who: WhoAmI }) {
         ),
     tokens === null
       ? null
-      : table(
+      : dataTable(
           'Browser node tokens',
           ['Token', 'Label', 'Team', 'Last seen', ''],
           tokens.map((token) => [
@@ -144,45 +135,6 @@ export function BrowsersView({ who }: { who: WhoAmI }) {
                   'Revoke',
                 ),
           ]),
-        ),
-  );
-}
-
-function table(title: string, columns: string[], rows: unknown[][]) {
-  const id = title.toLowerCase().replace(/[^a-z]+/g, '-');
-  return h(
-    'section',
-    { 'aria-labelledby': id },
-    h('h2', { id }, title),
-    rows.length === 0
-      ? h('p', null, 'None.')
-      : h(
-          'div',
-          { class: 'table-wrap' },
-          h(
-            'table',
-            null,
-            h(
-              'thead',
-              null,
-              h(
-                'tr',
-                null,
-                columns.map((column) => h('th', { scope: 'col' }, column)),
-              ),
-            ),
-            h(
-              'tbody',
-              null,
-              rows.map((row) =>
-                h(
-                  'tr',
-                  null,
-                  row.map((cell) => h('td', null, cell as string)),
-                ),
-              ),
-            ),
-          ),
         ),
   );
 }

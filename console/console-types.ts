@@ -1,28 +1,6 @@
-/** The shapes server/console/ answers with (console-job-reader.ts, console-instance.ts). */
-export interface ConsoleJob {
-  id: string;
-  teamId: string;
-  kind: string;
-  status: 'scraping' | 'completed' | 'failed' | 'cancelled';
-  url: string | null;
-  total: number;
-  completed: number;
-  failed: number;
-  creditsUsed: number;
-  createdAt: string;
-  updatedAt: string;
-  error: string | null;
-}
-
-export interface ConsolePage {
-  id: string;
-  url: string;
-  state: 'queued' | 'leased' | 'done' | 'failed' | 'cancelled';
-  attempts: number;
-  error: string | null;
-  code: string | null;
-  updatedAt: string;
-}
+/** The shapes server/console/ answers with: the server's own types, erased from the bundle. */
+export type { ConsoleJob, ConsolePage } from '../server/console/console-job-reader';
+export type { ConsoleBrowser, ConsoleOverview } from '../server/console/console-instance';
 
 /** A scrape result document as the API returns it (the fields the console shows). */
 export interface ScrapeDocument {

@@ -1,19 +1,9 @@
 import { h } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { callJson, type WhoAmI } from './api';
+import type { ConsoleOverview } from './console-types';
 
-interface Overview {
-  at: string;
-  pagesScrapedTotal: number | null;
-  cacheHits: number | null;
-  cacheMisses: number | null;
-  queuedPages: number;
-  browserTasksWaiting: number | null;
-  browsers: number;
-  tabs: number;
-  tabsInUse: number;
-  errorsLastHour: number;
-}
+type Overview = ConsoleOverview;
 
 const REFRESH_MS = 2_000;
 

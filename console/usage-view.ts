@@ -1,5 +1,6 @@
 import { h } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
+import { dataTable } from './data-table';
 import { callJson, type WhoAmI } from './api';
 import { BarChart } from './bar-chart';
 
@@ -53,73 +54,39 @@ export function UsageView({ who }: { who: WhoAmI }) {
       items: report.days.map((day) => ({ name: day.day, value: day.credits })),
       label: `Credits by day, last 14 days, ${total} in all`,
     }),
-    list(
+    dataTable(
       'Credits by day',
       ['Day', 'Credits'],
       report.days.filter((day) => day.credits > 0).map((day) => [day.day, day.credits]),
+      { empty: 'Nothing yet.', idPrefix: 'usage-' },
     ),
-    list(
+    dataTable(
       'Credits by API key',
       ['Key', 'Credits'],
       report.byKey.map((row) => [row.apiKey, row.credits]),
+      { empty: 'Nothing yet.', idPrefix: 'usage-' },
     ),
-    list(
+    dataTable(
       'Credits by route',
       ['Route', 'Credits'],
       report.byRoute.map((row) => [row.route, row.credits]),
+      { empty: 'Nothing yet.', idPrefix: 'usage-' },
     ),
     who.admin
-      ? list(
+      ? dataTable(
           'Credits by team',
           ['Team', 'Credits'],
           report.byTeam.map((row) => [row.teamId, row.credits]),
+          { empty: 'Nothing yet.', idPrefix: 'usage-' },
         )
       : null,
     keys === null
       ? null
-      : list(
+      : dataTable(
           'API keys',
           ['Key', 'Team', 'Label', 'Created', 'Revoked'],
           keys.map((key) => [`${key.hint}…`, key.teamId, key.label, key.createdAt, key.revokedAt ?? '–']),
-        ),
-  );
-}
-
-function list(title: string, columns: string[], rows: Array<Array<string | number>>) {
-  const id = `usage-${title.toLowerCase().replace(/[^a-z]+/g, '-')}`;
-  return h(
-    'section',
-    { 'aria-labelledby': id },
-    h('h2', { id }, title),
-    rows.length === 0
-      ? h('p', null, 'Nothing yet.')
-      : h(
-          'div',
-          { class: 'table-wrap' },
-          h(
-            'table',
-            null,
-            h(
-              'thead',
-              null,
-              h(
-                'tr',
-                null,
-                columns.map((column) => h('th', { scope: 'col' }, column)),
-              ),
-            ),
-            h(
-              'tbody',
-              null,
-              rows.map((row) =>
-                h(
-                  'tr',
-                  null,
-                  row.map((cell) => h('td', null, String(cell))),
-                ),
-              ),
-            ),
-          ),
+          { empty: 'Nothing yet.', idPrefix: 'usage-' },
         ),
   );
 }

@@ -266,22 +266,35 @@ export function createBrowserHub({
   };
 
   /**
+   * Looks a hello's token up in the store. A store that cannot answer turns the browser away for
+   * now (it retries later); a socket that closed meanwhile is forgotten. Undefined in both cases.
+   */
+  const lookUp = async <T>(
+    session: Session,
+    find: () => Promise<T> | undefined,
+  ): Promise<{ found: T | undefined } | undefined> => {
+    let found: T | undefined;
+    try {
+      found = await find();
+    } catch (err) {
+      refuse(session, TRY_AGAIN_LATER, 'the server cannot check this browser right now', {
+        error: String(err),
+      });
+      return undefined;
+    }
+    return sessions.has(session) ? { found } : undefined;
+  };
+
+  /**
    * A browser of a browser node (another machine, or a container): its node token, looked up in
    * the store, lets in any number of browsers, of the shared pool or of one team. Each connection
    * gets a browser id of its own; the node token stays its credential for reconnects, to this
    * instance or to any other behind the same address.
    */
   const greetNode = async (session: Session, hello: HelloMessage) => {
-    let node: Awaited<ReturnType<NodeTokenDirectory['find']>>;
-    try {
-      node = await nodeTokens?.find(hello.token);
-    } catch (err) {
-      refuse(session, TRY_AGAIN_LATER, 'the server cannot check this browser right now', {
-        error: String(err),
-      });
-      return;
-    }
-    if (!sessions.has(session)) return;
+    const lookup = await lookUp(session, () => nodeTokens?.find(hello.token));
+    if (lookup === undefined) return;
+    const node = lookup.found;
     if (node === undefined) {
       refuse(session, HubCloseCode.UNAUTHORIZED, 'unknown node token', {
         extensionVersion: hello.extensionVersion,
@@ -342,16 +355,9 @@ export function createBrowserHub({
    * the terms its owner sent in this hello; the device token stays its credential (sessionToken).
    */
   const greetDonated = async (session: Session, hello: HelloMessage) => {
-    let device: Awaited<ReturnType<DonatedBrowserDirectory['find']>>;
-    try {
-      device = await donatedBrowsers?.find(hello.token);
-    } catch (err) {
-      refuse(session, TRY_AGAIN_LATER, 'the server cannot check this browser right now', {
-        error: String(err),
-      });
-      return;
-    }
-    if (!sessions.has(session)) return;
+    const lookup = await lookUp(session, () => donatedBrowsers?.find(hello.token));
+    if (lookup === undefined) return;
+    const device = lookup.found;
     if (device === undefined) {
       // A launch token used twice means a launched browser lost its session token: say so.
       const spentBy = tokens.browserIdOf(hello.token);

@@ -2,7 +2,7 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { MapRequestV2 } from '../../shared/api/v2/map-request';
 import { parseBody } from '../http/parse-body';
-import type { MapOptions } from '../map/map-options';
+import { mapOptionsV2 } from '../map/map-request-options';
 import type { McpCaller, McpServices } from './mcp-context';
 import { runTool } from './run-tool';
 import { withoutEmptyValues } from './scrape-arguments';
@@ -15,26 +15,6 @@ const MapToolArguments = z.looseObject({
   limit: z.number().optional(),
   ignoreQueryParameters: z.boolean().optional(),
 });
-
-/** The map options of a `POST /v2/map` body, as its route reads them (map-routes.ts). */
-function mapOptions(request: MapRequestV2): MapOptions {
-  return {
-    url: request.url.url,
-    search: request.search,
-    includeSubdomains: request.includeSubdomains,
-    ignoreQueryParameters: request.ignoreQueryParameters,
-    limit: request.limit,
-    timeout: request.timeout,
-    filterByPath: request.filterByPath,
-    useIndex: request.useIndex,
-    includePaths: request.includePaths,
-    excludePaths: request.excludePaths,
-    regexOnFullURL: request.regexOnFullURL,
-    ignoreRobotsTxt: request.ignoreRobotsTxt,
-    sitemap: request.sitemap,
-    location: request.location,
-  };
-}
 
 /** `firecrawl_map`: a site's URLs, as `POST /v2/map` answers them (`{ links: [{ url, title? }] }`). */
 export function registerMapTool(server: McpServer, call: { services: McpServices; caller: McpCaller }) {
@@ -53,7 +33,7 @@ export function registerMapTool(server: McpServer, call: { services: McpServices
     },
     runTool({ services, caller }, { name: 'firecrawl_map', startsWork: true }, async (args) => {
       const request = parseBody(MapRequestV2, withoutEmptyValues(args));
-      return { success: true, links: await mapper.map(mapOptions(request), caller.teamId) };
+      return { success: true, links: await mapper.map(mapOptionsV2(request), caller.teamId) };
     }),
   );
 }
