@@ -232,19 +232,47 @@ export function createBrowserHub({
     if (hello.lostTaskIds.length > 0) {
       log.warn('browser reports lost tasks', { browserId: grant.browserId, taskIds: hello.lostTaskIds });
     }
+    welcomePoolBrowser(session, {
+      browserId: grant.browserId,
+      sessionToken: grant.sessionToken,
+      browserClass: hello.browserClass,
+    });
+    log.info('browser connected', {
+      browserId: grant.browserId,
+      browserClass: hello.browserClass,
+      userAgent: hello.userAgent,
+      extensionVersion: hello.extensionVersion,
+      browsers: scheduler.workerCount(),
+    });
+  };
+
+  /**
+   * Welcomes a pool browser (launched here, or a node's) and hands it to the scheduler with all its
+   * tabs; its tasks carry the state key their browser state belongs to. `teamId`: a team node's.
+   */
+  const welcomePoolBrowser = (
+    session: Session,
+    {
+      browserId,
+      sessionToken,
+      browserClass,
+      teamId,
+    }: { browserId: string; sessionToken: string; browserClass: BrowserClass; teamId?: string },
+  ) => {
     send(session, {
       type: 'welcome',
       protocolVersion: PROTOCOL_VERSION,
-      browserId: grant.browserId,
-      sessionToken: grant.sessionToken,
+      browserId,
+      sessionToken,
       heartbeatIntervalMs,
       maxConcurrentTasks: tabsPerBrowser,
     });
     session.capacity = tabsPerBrowser;
     scheduler.addWorker({
-      id: grant.browserId,
+      id: browserId,
       capacity: tabsPerBrowser,
-      browserClass: hello.browserClass,
+      browserClass,
+      ...(teamId === undefined ? {} : { teamId }),
       send: ({ taskId, spec, timeoutMs, stateKey }) =>
         send(session, {
           type: 'task',
@@ -255,13 +283,6 @@ export function createBrowserHub({
         }),
       cancel: (taskId, reason) => send(session, { type: 'cancel', taskId, reason }),
       sendSession: (message) => send(session, message),
-    });
-    log.info('browser connected', {
-      browserId: grant.browserId,
-      browserClass: hello.browserClass,
-      userAgent: hello.userAgent,
-      extensionVersion: hello.extensionVersion,
-      browsers: scheduler.workerCount(),
     });
   };
 
@@ -310,32 +331,13 @@ export function createBrowserHub({
     session.browserClass = hello.browserClass;
     session.nodeTokenId = node.tokenId;
     if (node.teamId !== null) session.teamId = node.teamId;
-    session.capacity = tabsPerBrowser;
     byBrowserId.set(browserId, session);
     allowLargeFrames(session);
-    send(session, {
-      type: 'welcome',
-      protocolVersion: PROTOCOL_VERSION,
+    welcomePoolBrowser(session, {
       browserId,
       sessionToken: hello.token,
-      heartbeatIntervalMs,
-      maxConcurrentTasks: tabsPerBrowser,
-    });
-    scheduler.addWorker({
-      id: browserId,
-      capacity: tabsPerBrowser,
       browserClass: hello.browserClass,
       ...(node.teamId === null ? {} : { teamId: node.teamId }),
-      send: ({ taskId, spec, timeoutMs, stateKey }) =>
-        send(session, {
-          type: 'task',
-          taskId,
-          spec,
-          timeoutMs,
-          ...(stateKey === undefined ? {} : { stateKey }),
-        }),
-      cancel: (taskId, reason) => send(session, { type: 'cancel', taskId, reason }),
-      sendSession: (message) => send(session, message),
     });
     void nodeTokens
       ?.seen(node.tokenId)
