@@ -1,6 +1,7 @@
 import { h } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { callJson, type WhoAmI } from './api';
+import { browserDetails } from './browser-details';
 import { dataTable } from './data-table';
 import type { ConsoleBrowser } from './console-types';
 
@@ -21,8 +22,9 @@ interface NodeToken {
 }
 
 /**
- * Connected browsers by team and class with their tabs in use; a team's paired (donated)
- * browsers, which it can revoke; for the admin, the browser node tokens, which it can revoke.
+ * Connected browsers by team and class with their tabs in use, extension version, running tasks
+ * and recent failures; a team's paired (donated) browsers, which it can revoke; for the admin,
+ * the browser node tokens and any connected donated browser, which it can revoke.
  */
 export function BrowsersView({ who }: { who: WhoAmI }) {
   const [browsers, setBrowsers] = useState<ConsoleBrowser[] | null>(null);
@@ -73,15 +75,48 @@ export function BrowsersView({ who }: { who: WhoAmI }) {
       ? h('p', null, 'Loading…')
       : dataTable(
           'Connected browsers',
-          ['Browser', 'Kind', 'Class', 'Team', 'Tabs in use', 'Tasks done', 'Windows'],
+          [
+            'Browser',
+            'Kind',
+            'Class',
+            'Team',
+            'Version',
+            'Tabs in use',
+            'Tasks done',
+            'Failures',
+            'Windows',
+            'Details',
+          ],
           browsers.map((browser) => [
             h('code', null, browser.id.slice(0, 12)),
             browser.kind + (browser.draining ? ' (draining)' : ''),
             browser.browserClass,
             browser.teamId ?? 'shared pool',
+            browser.extensionVersion ?? '–',
             `${browser.tabsInUse} of ${browser.tabs}`,
             String(browser.tasksDone),
+            String(browser.recentFailureCount),
             browser.windows === null ? '–' : String(browser.windows),
+            h(
+              'div',
+              null,
+              browserDetails(browser),
+              who.admin && browser.kind === 'donated' && browser.teamId !== null
+                ? h(
+                    'button',
+                    {
+                      type: 'button',
+                      'aria-label': `Revoke browser ${browser.id.slice(0, 12)}`,
+                      onClick: () =>
+                        void revoke(
+                          `the donated browser ${browser.id.slice(0, 12)} of team ${browser.teamId}`,
+                          `/admin/v1/teams/${encodeURIComponent(browser.teamId ?? '')}/browsers/${encodeURIComponent(browser.id)}`,
+                        ),
+                    },
+                    'Revoke',
+                  )
+                : null,
+            ),
           ]),
         ),
     donated === null

@@ -1,39 +1,65 @@
-/** What the playground sends to `POST /v2/scrape`, in the API's own field names. */
+/**
+ * What the playground sends to `POST /v2/scrape`, in the API's own field names: the URL, the
+ * formats, and whichever options the user set (the form is generated from the request schema).
+ */
 export interface ScrapeRequest {
   url: string;
-  formats: string[];
-  onlyMainContent?: boolean;
-  mobile?: boolean;
-  waitFor?: number;
-  timeout?: number;
-  maxAge?: number;
+  formats: Array<string | Record<string, unknown>>;
+  [option: string]: unknown;
 }
 
-/** The firecrawl-py 4 keyword for each v2 option (its `scrape(url, **options)`). */
-const PYTHON_NAMES: Record<Exclude<keyof ScrapeRequest, 'url'>, string> = {
-  formats: 'formats',
-  onlyMainContent: 'only_main_content',
-  mobile: 'mobile',
-  waitFor: 'wait_for',
-  timeout: 'timeout',
-  maxAge: 'max_age',
-};
+/**
+ * The keywords of firecrawl-py 4's `Firecrawl.scrape(url, **options)`: the SDK turns each into its
+ * camelCase API field. An option it has no keyword for cannot be passed through it.
+ */
+const PYTHON_KEYWORDS = new Set([
+  'formats',
+  'headers',
+  'include_tags',
+  'exclude_tags',
+  'only_main_content',
+  'timeout',
+  'wait_for',
+  'mobile',
+  'parsers',
+  'actions',
+  'location',
+  'skip_tls_verification',
+  'remove_base64_images',
+  'fast_mode',
+  'use_mock',
+  'block_ads',
+  'proxy',
+  'max_age',
+  'store_in_cache',
+  'lockdown',
+  'profile',
+  'integration',
+]);
+
+const pythonName = (name: string) => name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
 
 const shellQuote = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`;
 
 const options = (request: ScrapeRequest) =>
-  (Object.keys(PYTHON_NAMES) as Array<keyof typeof PYTHON_NAMES>)
-    .filter((name) => request[name] !== undefined)
-    .map((name) => [name, request[name]] as const);
+  Object.entries(request).filter(([name, value]) => name !== 'url' && value !== undefined);
 
-const pythonValue = (value: unknown): string =>
-  typeof value === 'boolean'
-    ? value
-      ? 'True'
-      : 'False'
-    : Array.isArray(value)
-      ? `[${value.map(pythonValue).join(', ')}]`
-      : JSON.stringify(value);
+const pythonValue = (value: unknown): string => {
+  if (value === null) return 'None';
+  if (typeof value === 'boolean') return value ? 'True' : 'False';
+  if (Array.isArray(value)) return `[${value.map(pythonValue).join(', ')}]`;
+  if (typeof value === 'object')
+    return `{${Object.entries(value)
+      .map(([key, inner]) => `${JSON.stringify(key)}: ${pythonValue(inner)}`)
+      .join(', ')}}`;
+  return JSON.stringify(value);
+};
+
+/** Options of this request that the Python snippet cannot pass (see pythonSnippet). */
+export const notInPythonSdk = (request: ScrapeRequest) =>
+  options(request)
+    .map(([name]) => name)
+    .filter((name) => !PYTHON_KEYWORDS.has(pythonName(name)));
 
 /** A curl command that sends this request to this server and prints the JSON answer. */
 export function curlSnippet(request: ScrapeRequest, apiUrl: string, apiKey: string): string {
@@ -45,7 +71,7 @@ export function curlSnippet(request: ScrapeRequest, apiUrl: string, apiKey: stri
   ].join('\n');
 }
 
-/** An ES module for Node 22 with the `firecrawl` npm package (v2 client). */
+/** An ES module for Node 22 with the `firecrawl` npm package (v2 client), which sends options as given. */
 export function javascriptSnippet(request: ScrapeRequest, apiUrl: string, apiKey: string): string {
   const rest = Object.fromEntries(options(request));
   return [
@@ -57,14 +83,24 @@ export function javascriptSnippet(request: ScrapeRequest, apiUrl: string, apiKey
   ].join('\n');
 }
 
-/** A Python script with firecrawl-py 4 (`pip install firecrawl-py`). */
+/**
+ * A Python script with firecrawl-py 4 (`pip install firecrawl-py`). Options the SDK has no keyword
+ * for are named in a comment rather than passed, so the script still runs.
+ */
 export function pythonSnippet(request: ScrapeRequest, apiUrl: string, apiKey: string): string {
-  const keywords = options(request).map(
-    ([name, value]) => `    ${PYTHON_NAMES[name]}=${pythonValue(value)},`,
-  );
+  const given = options(request);
+  const keywords = given
+    .filter(([name]) => PYTHON_KEYWORDS.has(pythonName(name)))
+    .map(([name, value]) => `    ${pythonName(name)}=${pythonValue(value)},`);
+  const missing = notInPythonSdk(request);
   return [
     `from firecrawl import Firecrawl`,
     ``,
+    ...(missing.length === 0
+      ? []
+      : [
+          `# firecrawl-py's scrape() has no keyword for ${missing.join(', ')}: use curl or the JavaScript SDK for it.`,
+        ]),
     `firecrawl = Firecrawl(api_key=${JSON.stringify(apiKey)}, api_url=${JSON.stringify(apiUrl)})`,
     `document = firecrawl.scrape(`,
     `    ${JSON.stringify(request.url)},`,

@@ -1,17 +1,32 @@
 import { h } from 'preact';
-import { useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import { ApiCallError, callJson, type WhoAmI } from './api';
-import { curlSnippet, javascriptSnippet, pythonSnippet, type ScrapeRequest } from './code-snippets';
+import { curlSnippet, javascriptSnippet, notInPythonSdk, pythonSnippet } from './code-snippets';
 import type { ScrapeDocument } from './console-types';
 import { DocumentViewer } from './document-viewer';
+import {
+  buildScrapeRequest,
+  initialFormState,
+  scrapeFormFromOpenApi,
+  type FormState,
+  type ScrapeForm,
+} from './schema-form';
+import { SchemaFormFields } from './schema-form-view';
 import { readKey } from './session-key';
 
-const FORMATS = ['markdown', 'html', 'rawHtml', 'links', 'screenshot'] as const;
-const NUMBERS = [
-  ['waitFor', 'Wait after load (ms)'],
-  ['timeout', 'Timeout (ms)'],
-  ['maxAge', 'Accept a cached copy up to (ms old)'],
-] as const;
+/** The form comes from the server's own request schema, fetched once per page load. */
+let scrapeForm: Promise<ScrapeForm> | undefined;
+const loadScrapeForm = () => {
+  scrapeForm ??= fetch('/openapi.json')
+    .then((response) => {
+      if (!response.ok) throw new Error(`GET /openapi.json answered HTTP ${response.status}`);
+      return response.json() as Promise<unknown>;
+    })
+    .then(scrapeFormFromOpenApi);
+  scrapeForm.catch(() => (scrapeForm = undefined));
+  return scrapeForm;
+};
+
 const LANGUAGES = {
   curl: { name: 'curl', make: curlSnippet },
   javascript: { name: 'JavaScript SDK', make: javascriptSnippet },
@@ -20,20 +35,24 @@ const LANGUAGES = {
 type Language = keyof typeof LANGUAGES;
 
 const inputValue = (event: Event) => (event.currentTarget as HTMLInputElement).value;
-const checked = (event: Event) => (event.currentTarget as HTMLInputElement).checked;
 
 /** A scrape as form fields, its result beside it, and the same request as code that runs unchanged. */
 export function PlaygroundView({ who }: { who: WhoAmI }) {
-  const [url, setUrl] = useState('');
-  const [formats, setFormats] = useState<string[]>(['markdown']);
-  const [onlyMainContent, setOnlyMainContent] = useState(true);
-  const [mobile, setMobile] = useState(false);
-  const [numbers, setNumbers] = useState<Record<string, string>>({});
+  const [form, setForm] = useState<ScrapeForm | null>(null);
+  const [formProblem, setFormProblem] = useState('');
+  const [state, setState] = useState<FormState>(initialFormState);
   const [result, setResult] = useState<ScrapeDocument | null>(null);
   const [problem, setProblem] = useState('');
   const [busy, setBusy] = useState(false);
   const [language, setLanguage] = useState<Language>('curl');
   const [copied, setCopied] = useState('');
+  useEffect(() => {
+    loadScrapeForm().then(setForm, (error: unknown) =>
+      setFormProblem(
+        `The options could not be loaded: ${error instanceof Error ? error.message : String(error)}`,
+      ),
+    );
+  }, []);
 
   if (who.admin)
     return h(
@@ -43,16 +62,13 @@ export function PlaygroundView({ who }: { who: WhoAmI }) {
       h('p', null, 'Scrapes are billed to a team: sign in with a team API key to use the playground.'),
     );
 
-  const request: ScrapeRequest = {
-    url: url.trim(),
-    formats,
-    ...(onlyMainContent ? {} : { onlyMainContent: false }),
-    ...(mobile ? { mobile: true } : {}),
-    ...Object.fromEntries(
-      NUMBERS.filter(([name]) => (numbers[name] ?? '') !== '').map(([name]) => [name, Number(numbers[name])]),
-    ),
-  };
+  const { body: request, problems } =
+    form === null
+      ? { body: { url: state.url.trim(), formats: state.formats }, problems: {} }
+      : buildScrapeRequest(form, state);
+  const invalid = Object.keys(problems).length > 0;
   const snippet = LANGUAGES[language].make(request, location.origin, readKey() ?? '');
+  const pythonGaps = language === 'python' ? notInPythonSdk(request) : [];
 
   const submit = async (event: Event) => {
     event.preventDefault();
@@ -76,8 +92,6 @@ export function PlaygroundView({ who }: { who: WhoAmI }) {
       setCopied('The browser did not allow copying: select the code and copy it.');
     }
   };
-  const toggleFormat = (format: string, on: boolean) =>
-    setFormats((current) => (on ? [...current, format] : current.filter((name) => name !== format)));
 
   return h(
     'section',
@@ -95,66 +109,22 @@ export function PlaygroundView({ who }: { who: WhoAmI }) {
           type: 'url',
           required: true,
           placeholder: 'https://example.com/',
-          value: url,
-          onInput: (event: Event) => setUrl(inputValue(event)),
+          value: state.url,
+          onInput: (event: Event) => {
+            const url = inputValue(event);
+            setState((current) => ({ ...current, url }));
+          },
         }),
-        h(
-          'fieldset',
-          null,
-          h('legend', null, 'Formats'),
-          FORMATS.map((format) =>
-            h(
-              'label',
-              { class: 'check' },
-              h('input', {
-                type: 'checkbox',
-                name: 'format',
-                value: format,
-                checked: formats.includes(format),
-                onChange: (event: Event) => toggleFormat(format, checked(event)),
-              }),
-              ` ${format}`,
-            ),
-          ),
-        ),
-        h(
-          'fieldset',
-          null,
-          h('legend', null, 'Options'),
-          h(
-            'label',
-            { class: 'check' },
-            h('input', {
-              type: 'checkbox',
-              checked: onlyMainContent,
-              onChange: (event: Event) => setOnlyMainContent(checked(event)),
-            }),
-            ' Main content only',
-          ),
-          h(
-            'label',
-            { class: 'check' },
-            h('input', {
-              type: 'checkbox',
-              checked: mobile,
-              onChange: (event: Event) => setMobile(checked(event)),
-            }),
-            ' Mobile',
-          ),
-          NUMBERS.map(([name, label]) => [
-            h('label', { for: `option-${name}` }, label),
-            h('input', {
-              id: `option-${name}`,
-              type: 'number',
-              min: 0,
-              value: numbers[name] ?? '',
-              onInput: (event: Event) => setNumbers((current) => ({ ...current, [name]: inputValue(event) })),
-            }),
-          ]),
-        ),
+        form === null
+          ? h(
+              'p',
+              { class: formProblem === '' ? 'hint' : 'error', role: 'status' },
+              formProblem || 'Loading the options…',
+            )
+          : h(SchemaFormFields, { form, state, problems, onChange: setState }),
         h(
           'button',
-          { type: 'submit', disabled: busy || formats.length === 0 },
+          { type: 'submit', disabled: busy || form === null || invalid || state.formats.length === 0 },
           busy ? 'Scraping…' : 'Scrape',
         ),
         h('p', { class: 'error', role: 'alert' }, problem),
@@ -191,6 +161,13 @@ export function PlaygroundView({ who }: { who: WhoAmI }) {
         h('button', { type: 'button', onClick: () => void copy() }, `Copy as ${LANGUAGES[language].name}`),
         h('span', { role: 'status' }, copied),
       ),
+      pythonGaps.length === 0
+        ? null
+        : h(
+            'p',
+            { class: 'hint' },
+            `firecrawl-py has no keyword for ${pythonGaps.join(', ')}; the script leaves it out.`,
+          ),
       h(
         'pre',
         { 'data-testid': 'snippet', tabIndex: 0, 'aria-label': `${LANGUAGES[language].name} code` },

@@ -18,6 +18,8 @@ interface ApiKeyView {
   label: string;
   createdAt: string;
   revokedAt?: string;
+  /** To within a minute: the server writes a key's last use at most once a minute. */
+  lastUsedAt?: string;
 }
 
 /** Credits of the last 14 days by day (chart and table), by key, by route; for the admin, by team and the keys. */
@@ -84,8 +86,15 @@ export function UsageView({ who }: { who: WhoAmI }) {
       ? null
       : dataTable(
           'API keys',
-          ['Key', 'Team', 'Label', 'Created', 'Revoked'],
-          keys.map((key) => [`${key.hint}…`, key.teamId, key.label, key.createdAt, key.revokedAt ?? '–']),
+          ['Label', 'Key', 'Team', 'Created', 'Revoked', 'Last used'],
+          keys.map((key) => [
+            key.label,
+            h('code', { 'data-key-id': key.keyId }, `${key.hint}…`),
+            key.teamId,
+            key.createdAt,
+            key.revokedAt ?? '–',
+            key.lastUsedAt ?? 'never',
+          ]),
           { empty: 'Nothing yet.', idPrefix: 'usage-' },
         ),
   );

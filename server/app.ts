@@ -91,6 +91,7 @@ export interface AppDeps {
     adminApiKey: string;
     browsers?: () => BrowserEngineStats[];
     nodeTokens?: NodeTokenAdmin;
+    pairing?: Pick<PairingService, 'revokeForTeam'>;
   };
   /**
    * PUBLIC_URL: the base of the absolute URLs responses carry (job `url`, `next`); without it,

@@ -316,6 +316,12 @@ export async function composeTabhive({
   // A session's live view page and socket, and its cdpUrl relay.
   const liveViewSocket = createLiveViewSocket({ keyring, sessions: browserSessions.directory, log });
   const cdpRelay = createCdpRelay({ keyring, sessions: browserSessions.directory, log });
+  const pairingService = createPairingService({
+    pairingCodes: stores.pairingCodes,
+    registrations: stores.browserRegistrations,
+    teams: stores.teams,
+    disconnect: hub.disconnectRevoked,
+  });
   const app = createApp({
     parseMaxFileBytes: config.PARSE_MAX_FILE_BYTES,
     browserSessions,
@@ -339,12 +345,7 @@ export async function composeTabhive({
     connectedBrowsers: hub.connectedBrowsers,
     storeKind: database.kind,
     pairing: {
-      service: createPairingService({
-        pairingCodes: stores.pairingCodes,
-        registrations: stores.browserRegistrations,
-        teams: stores.teams,
-        disconnect: hub.disconnectRevoked,
-      }),
+      service: pairingService,
       connectedIds: () => new Set(hub.browserStatuses().map((browser) => browser.browserId)),
       savePage: (teamId, page) =>
         addPageToSearchIndex(stores.searchIndex, { teamId, ...page, source: 'donated' }),
@@ -367,6 +368,7 @@ export async function composeTabhive({
             adminApiKey: config.ADMIN_API_KEY,
             browsers: () => hub.engineStats(),
             nodeTokens: createNodeTokenAdmin(stores),
+            pairing: pairingService,
           },
         }),
     publicUrl: config.PUBLIC_URL,

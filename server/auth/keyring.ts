@@ -40,6 +40,11 @@ export const DEFAULT_TEAM: Team = { id: 'default', name: 'Default team' };
  */
 export const KEY_CACHE_MS = 2_000;
 const KEY_CACHE_ENTRIES = 10_000;
+/**
+ * A key's last use is written at most this often: a busy key would otherwise cost a store write
+ * per request, and a listing that says "used a minute ago" says enough.
+ */
+export const LAST_USE_WRITE_MS = 60_000;
 
 /**
  * The keyring of a running server: the keys in the store (created with the keys CLI or the
@@ -52,25 +57,51 @@ export function createStoreKeyring({
   teams,
   fixed,
   cacheMs = KEY_CACHE_MS,
+  lastUseWriteMs = LAST_USE_WRITE_MS,
+  now = Date.now,
 }: {
   apiKeys: ApiKeyStore;
   teams: TeamStore;
   fixed: Keyring;
   cacheMs?: number;
+  lastUseWriteMs?: number;
+  now?: () => number;
 }): Keyring {
   const cache = new Map<string, { team: Team | undefined; until: number }>();
+  /** When this process last wrote each key's last use, by digest. */
+  const lastUseWritten = new Map<string, number>();
+  /**
+   * Records the use in the background: a request never waits for it, and a store that cannot
+   * take the write (down, read-only) costs only the timestamp, never the request.
+   */
+  const recordUse = (apiKey: string, cacheKey: string) => {
+    const at = now();
+    const written = lastUseWritten.get(cacheKey);
+    if (written !== undefined && at - written < lastUseWriteMs) return;
+    if (lastUseWritten.size >= KEY_CACHE_ENTRIES) lastUseWritten.clear();
+    lastUseWritten.set(cacheKey, at);
+    // Not retried before the minute is out either: a store that is down gets no write per request.
+    void apiKeys.recordUse(apiKey, new Date(at)).catch(() => undefined);
+  };
   return {
     async findTeam(apiKey) {
-      const configured = await fixed.findTeam(apiKey);
-      if (configured !== undefined) return configured;
       const cacheKey = digest(apiKey).toString('hex');
+      const configured = await fixed.findTeam(apiKey);
+      if (configured !== undefined) {
+        recordUse(apiKey, cacheKey);
+        return configured;
+      }
       const cached = cache.get(cacheKey);
-      if (cached !== undefined && cached.until > Date.now()) return cached.team;
+      if (cached !== undefined && cached.until > Date.now()) {
+        if (cached.team !== undefined) recordUse(apiKey, cacheKey);
+        return cached.team;
+      }
       const teamId = await apiKeys.findTeamId(apiKey);
       const record = teamId === undefined ? undefined : await teams.get(teamId);
       const team = teamId === undefined ? undefined : { id: teamId, name: record?.name ?? teamId };
       if (cache.size >= KEY_CACHE_ENTRIES) cache.clear();
       cache.set(cacheKey, { team, until: Date.now() + cacheMs });
+      if (team !== undefined) recordUse(apiKey, cacheKey);
       return team;
     },
   };

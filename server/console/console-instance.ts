@@ -1,4 +1,4 @@
-import type { BrowserHub } from '../hub/create-browser-hub';
+import type { BrowserDetails, BrowserHub } from '../hub/create-browser-hub';
 import type { TabhiveMetrics } from '../metrics/create-tabhive-metrics';
 import type { ConsoleJobReader } from './console-job-reader';
 
@@ -17,25 +17,71 @@ export interface ConsoleBrowser {
   /** Page tasks it finished over this connection. */
   tasksDone: number;
   windows: number | null;
+  /** What its hello said: the extension's version and the browser's user agent. */
+  extensionVersion: string | null;
+  userAgent: string | null;
+  /**
+   * The tasks it runs now and its last failures (newest first), URLs without query or
+   * credentials; null where the key may see how many only (a team key, the shared pool's browsers).
+   */
+  runningTasks: ConsoleBrowserTask[] | null;
+  recentFailures: ConsoleBrowserFailure[] | null;
+  recentFailureCount: number;
 }
 
-type Hub = Pick<BrowserHub, 'schedulerSnapshot' | 'engineStats' | 'browserStatuses'>;
+export interface ConsoleBrowserTask {
+  taskId: string;
+  url: string;
+  startedAt: string;
+}
 
-/** The browsers connected to this instance's hub, one row each. */
-export function listBrowsers(hub: Hub): ConsoleBrowser[] {
+export interface ConsoleBrowserFailure {
+  at: string;
+  url: string;
+  code: string;
+  message: string;
+}
+
+type Hub = Pick<BrowserHub, 'schedulerSnapshot' | 'engineStats' | 'browserStatuses'> &
+  // Hubs without it (tests' stand-ins) list their browsers without details.
+  Partial<Pick<BrowserHub, 'browserDetails'>>;
+
+/**
+ * The browsers connected to this instance's hub, one row each. `viewer`: a team's key sees the
+ * tasks and failures of its own browsers (donated, its nodes) only; the shared pool runs every
+ * team's tasks, so there it sees counts. The admin (undefined) sees everything.
+ */
+export function listBrowsers(hub: Hub, viewer?: { teamId: string }): ConsoleBrowser[] {
   const engine = new Map(hub.engineStats().map((stats) => [stats.id, stats]));
   const status = new Map(hub.browserStatuses().map((browser) => [browser.browserId, browser.status]));
-  return hub.schedulerSnapshot().workers.map((worker) => ({
-    id: worker.id,
-    kind: engine.get(worker.id)?.kind ?? (worker.donated ? 'donated' : 'launched'),
-    browserClass: worker.browserClass,
-    teamId: worker.teamId ?? null,
-    draining: worker.draining,
-    tabs: worker.capacity,
-    tabsInUse: worker.running,
-    tasksDone: engine.get(worker.id)?.tasks ?? 0,
-    windows: status.get(worker.id)?.windows ?? null,
-  }));
+  const details = new Map<string, BrowserDetails>(
+    (hub.browserDetails?.() ?? []).map((browser) => [browser.browserId, browser]),
+  );
+  const mayLook = (teamId: string | undefined) => viewer === undefined || teamId === viewer.teamId;
+  return hub.schedulerSnapshot().workers.map((worker) => {
+    const detail = details.get(worker.id);
+    const shown = mayLook(worker.teamId);
+    return {
+      id: worker.id,
+      kind: engine.get(worker.id)?.kind ?? (worker.donated ? 'donated' : 'launched'),
+      browserClass: worker.browserClass,
+      teamId: worker.teamId ?? null,
+      draining: worker.draining,
+      tabs: worker.capacity,
+      tabsInUse: worker.running,
+      tasksDone: engine.get(worker.id)?.tasks ?? 0,
+      windows: status.get(worker.id)?.windows ?? null,
+      extensionVersion: detail?.extensionVersion ?? null,
+      userAgent: detail?.userAgent ?? null,
+      runningTasks: shown
+        ? (detail?.runningTasks ?? []).map(({ taskId, url, startedAt }) => ({ taskId, url, startedAt }))
+        : null,
+      recentFailures: shown
+        ? (detail?.recentFailures ?? []).map(({ at, url, code, message }) => ({ at, url, code, message }))
+        : null,
+      recentFailureCount: detail?.recentFailures.length ?? 0,
+    };
+  });
 }
 
 const sum = async (

@@ -17,7 +17,8 @@ import { consoleScope, mayRead, scopeOf, teamFilter } from './console-scope';
 export interface ConsoleDeps {
   jobReader: ConsoleJobReader;
   usage: ConsoleUsage;
-  hub: Pick<BrowserHub, 'schedulerSnapshot' | 'engineStats' | 'browserStatuses'>;
+  hub: Pick<BrowserHub, 'schedulerSnapshot' | 'engineStats' | 'browserStatuses'> &
+    Partial<Pick<BrowserHub, 'browserDetails'>>;
   metrics: Pick<TabhiveMetrics, 'pagesScraped' | 'cacheLookups'>;
   adminApiKey: string | undefined;
 }
@@ -171,7 +172,7 @@ export function consoleRoutes({
 
   api.get('/browsers', (ctx) => {
     const scope = scopeOf(ctx);
-    const all = listBrowsers(deps.hub);
+    const all = listBrowsers(deps.hub, scope.kind === 'admin' ? undefined : { teamId: scope.team.id });
     // A team sees its own browsers (donated, its nodes) and the shared pool, not other teams'.
     ctx.body = {
       success: true,

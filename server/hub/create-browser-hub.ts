@@ -25,6 +25,8 @@ import type { DonatedBrowserDirectory } from './donated-browser-directory';
 import { isNodeToken, type NodeTokenDirectory } from './node-token-directory';
 import { TaskError } from './task-error';
 import { createTaskScheduler, type RunOptions, type SchedulerSnapshot } from './task-scheduler';
+import { displayUrl } from './display-url';
+import { createRecentFailures, type BrowserFailure, type RecentFailures } from './recent-failures';
 import { hubOriginAllowed } from './hub-origin';
 import { PRE_AUTH_MAX_FRAME_BYTES, raiseFrameLimit } from './frame-limit';
 
@@ -70,6 +72,8 @@ export interface BrowserHub {
   }>;
   /** Connected browsers with the tasks they finished and the extension API calls those cost. */
   engineStats(): BrowserEngineStats[];
+  /** Each connected browser's extension, the tasks it runs now and its last failures (console). */
+  browserDetails(): BrowserDetails[];
   /** The scheduler's browsers, their free slots and its queue, read-only (metrics). */
   schedulerSnapshot(): SchedulerSnapshot;
   close(): Promise<void>;
@@ -127,6 +131,23 @@ interface Session {
   draining: boolean;
   /** Pool tabs it offers (0 for donated browsers). */
   capacity: number;
+  /** What its hello said it runs. */
+  extensionVersion?: string;
+  userAgent?: string;
+  /** Its last tasks that failed, newest first. */
+  failures: RecentFailures;
+}
+
+/**
+ * A connected browser as the console shows it. Task URLs have no query, fragment or credentials;
+ * each task and failure keeps its team, so a reader can show a team its own tasks only.
+ */
+export interface BrowserDetails {
+  browserId: string;
+  extensionVersion: string | undefined;
+  userAgent: string | undefined;
+  runningTasks: Array<{ taskId: string; url: string; teamId?: string; startedAt: string }>;
+  recentFailures: BrowserFailure[];
 }
 
 /** How much of its browser's main thread a connected browser's tasks cost (admin API, bench). */
@@ -216,6 +237,9 @@ export function createBrowserHub({
       });
       return;
     }
+    // Kept for the console; a browser turned away below is never listed.
+    session.extensionVersion = hello.extensionVersion.slice(0, 100);
+    session.userAgent = hello.userAgent.slice(0, 500);
     const grant = tokens.redeem(hello.token);
     if (grant === undefined) {
       await (isNodeToken(hello.token) ? greetNode(session, hello) : greetDonated(session, hello));
@@ -457,6 +481,20 @@ export function createBrowserHub({
     session.socket.terminate();
   };
 
+  /** Read before the scheduler settles the task: afterwards it no longer knows the task's URL. */
+  const recordFailure = (session: Session, taskId: string, error: { code: string; message: string }) => {
+    const task = scheduler.runningTasks(session.browserId as string).find((held) => held.taskId === taskId);
+    if (task === undefined) return;
+    session.failures.record({
+      at: new Date().toISOString(),
+      taskId,
+      url: displayUrl(task.url),
+      ...(task.teamId === undefined ? {} : { teamId: task.teamId }),
+      code: error.code,
+      message: error.message,
+    });
+  };
+
   const onMessage = (session: Session, data: unknown) => {
     if (session.refused) return;
     session.lastSeenAt = Date.now();
@@ -483,6 +521,7 @@ export function createBrowserHub({
         }
         break;
       case 'result': {
+        if (!message.ok) recordFailure(session, message.taskId, message.error);
         const outcome = message.ok
           ? { capture: message.capture }
           : { error: new TaskError(message.error.code, message.error.message) };
@@ -538,6 +577,7 @@ export function createBrowserHub({
       engine: { tasks: 0, apiCalls: 0 },
       draining: false,
       capacity: 0,
+      failures: createRecentFailures(),
     };
     const pending = [...sessions].filter((other) => other.browserId === undefined).length;
     sessions.add(session);
@@ -676,6 +716,19 @@ export function createBrowserHub({
         kind: session.donated ? 'donated' : session.nodeTokenId !== undefined ? 'node' : 'launched',
         tasks: session.engine.tasks,
         engineCalls: session.engine.apiCalls,
+      })),
+    browserDetails: (): BrowserDetails[] =>
+      [...byBrowserId.values()].map((session) => ({
+        browserId: session.browserId as string,
+        extensionVersion: session.extensionVersion,
+        userAgent: session.userAgent,
+        runningTasks: scheduler.runningTasks(session.browserId as string).map((task) => ({
+          taskId: task.taskId,
+          url: displayUrl(task.url),
+          ...(task.teamId === undefined ? {} : { teamId: task.teamId }),
+          startedAt: new Date(task.startedAt).toISOString(),
+        })),
+        recentFailures: session.failures.list(),
       })),
     schedulerSnapshot: () => scheduler.snapshot(),
     async close() {

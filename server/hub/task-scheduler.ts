@@ -58,6 +58,17 @@ export interface RunOptions {
 
 export type TaskPriority = 'interactive' | 'background';
 
+/** A task a worker runs now, read-only (the console's browsers page). */
+export interface RunningTask {
+  taskId: string;
+  /** The task's URL as given: whoever shows it strips what must not be shown (display-url.ts). */
+  url: string;
+  /** The team it runs for; absent for tasks of no team. */
+  teamId?: string;
+  /** When it was handed to this worker (ms since the epoch). */
+  startedAt: number;
+}
+
 /** A read-only view of the scheduler's browsers and queue at one moment (metrics). */
 export interface SchedulerSnapshot {
   workers: Array<{
@@ -85,6 +96,8 @@ interface PendingTask {
   attempts: number;
   onStarted: (() => void) | undefined;
   workerId: string | undefined;
+  /** When it was last handed to a worker. */
+  startedAt: number | undefined;
   resolve(capture: PageCapture): void;
   reject(error: TaskError): void;
   deadlineTimer: NodeJS.Timeout;
@@ -125,6 +138,8 @@ export interface TaskScheduler {
   donatedCovers(teamId: string, url: string): boolean;
   /** The worker running a task now; undefined while it waits in the queue or once it settled. */
   workerOf(taskId: string): Worker | undefined;
+  /** The tasks a worker runs now, oldest first; empty for an unknown worker. */
+  runningTasks(workerId: string): RunningTask[];
   /**
    * Gives up a task, queued or running (the browser is told to stop it): it fails with
    * TASK_CANCELLED. False when no such task is pending.
@@ -292,6 +307,7 @@ export function createTaskScheduler({
       const timeoutMs = task.deadlineAt - now();
       if (timeoutMs <= 0) continue;
       task.workerId = worker.id;
+      task.startedAt = now();
       task.attempts += 1;
       clearTimeout(task.noBrowserTimer);
       task.noBrowserTimer = undefined;
@@ -349,6 +365,7 @@ export function createTaskScheduler({
           attempts: 0,
           onStarted,
           workerId: undefined,
+          startedAt: undefined,
           resolve,
           reject,
           noBrowserTimer: undefined,
@@ -453,6 +470,21 @@ export function createTaskScheduler({
     workerOf(taskId) {
       const workerId = tasks.get(taskId)?.workerId;
       return workerId === undefined ? undefined : workers.get(workerId);
+    },
+
+    runningTasks(workerId) {
+      return [...(running.get(workerId) ?? [])]
+        .flatMap((taskId) => {
+          const task = tasks.get(taskId);
+          return task === undefined ? [] : [task];
+        })
+        .map((task) => ({
+          taskId: task.id,
+          url: task.spec.url,
+          ...(task.teamId === undefined ? {} : { teamId: task.teamId }),
+          startedAt: task.startedAt ?? now(),
+        }))
+        .sort((a, b) => a.startedAt - b.startedAt);
     },
 
     close() {

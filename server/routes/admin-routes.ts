@@ -15,6 +15,7 @@ import {
 } from '../teams/team-admin';
 import { TeamId } from '../teams/team-id';
 import { NewNodeTokenInput, type NodeTokenAdmin } from '../teams/node-token-admin';
+import type { PairingService } from '../pairing/create-pairing-service';
 
 const ADMIN: Team = { id: 'admin', name: 'Admin' };
 
@@ -56,6 +57,7 @@ export function adminRoutes({
   adminApiKey,
   browsers,
   nodeTokens,
+  pairing,
 }: {
   admin: TeamAdmin;
   adminApiKey: string;
@@ -63,6 +65,8 @@ export function adminRoutes({
   browsers?: () => BrowserEngineStats[];
   /** Browser node tokens (`npm run browser-node`). */
   nodeTokens?: NodeTokenAdmin;
+  /** Donated browsers: the admin revokes one as its team would. */
+  pairing?: Pick<PairingService, 'revokeForTeam'>;
 }): Router {
   const router = new Router({ prefix: '/admin/v1' });
   router.use(compose([adminAuth(adminApiKey), renderAdminErrors, readJsonBody({ limitBytes: 64 * 1024 })]));
@@ -106,6 +110,14 @@ export function adminRoutes({
     });
     router.delete('/node-tokens/:id', async (ctx) => {
       ctx.body = { success: true, data: await nodeTokens.revoke(ctx.params.id ?? '') };
+    });
+  }
+  if (pairing !== undefined) {
+    // The team is in the path, as the console's browser rows show it: the same call as the
+    // team's own DELETE /tabhive/v1/browsers/:id, so a browser of another team is "not found".
+    router.delete('/teams/:team/browsers/:id', async (ctx) => {
+      await pairing.revokeForTeam(teamIdParam(ctx.params.team), ctx.params.id ?? '');
+      ctx.body = { success: true };
     });
   }
   if (browsers !== undefined) {

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { homedir, tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -206,10 +206,28 @@ describe('console', () => {
     await page.getByRole('checkbox', { name: 'links' }).check();
     // The page's only link is in its <nav>, which the main content leaves out.
     await page.getByRole('checkbox', { name: 'Main content only' }).uncheck();
+    // The options are generated from /v2/scrape's schema in /openapi.json, bounds and help included.
+    const waitFor = page.getByLabel('Wait after load (ms)');
+    expect(await waitFor.getAttribute('max')).toBe('60000');
+    expect(await page.locator('#option-waitFor-help').textContent()).toContain('From 0 to 60000.');
+    await waitFor.fill('100');
+    // The long tail sits behind a disclosure; a JSON option that does not parse says so and blocks the scrape.
+    await page.getByText(/^Advanced options/).click();
+    expect(await page.getByLabel('Proxy', { exact: true }).locator('option').allTextContents()).toContain(
+      'stealth',
+    );
+    const headers = page.getByLabel('Headers', { exact: true });
+    await headers.fill('{ "X-Test": ');
+    await poll(() => page.locator('#option-headers-problem').textContent()).toMatch(/^Not valid JSON/);
+    expect(await headers.getAttribute('aria-invalid')).toBe('true');
+    expect(await page.getByRole('button', { name: 'Scrape', exact: true }).isDisabled()).toBe(true);
+    await headers.fill('');
+    await page.getByText(/^Advanced options/).click(); // closed again, for the README's screenshot
     await page.getByRole('button', { name: 'Scrape', exact: true }).click();
     await poll(() => page.locator('.panel-rendered').textContent(), 30_000).toContain(
       'Content of /about.html',
     );
+    await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: screenshotPath('console-playground.png') });
 
     const copied = async (language: string, name: string) => {
@@ -220,6 +238,14 @@ describe('console', () => {
     };
 
     const curl = await copied('curl', 'curl');
+    // Exactly what was chosen: the defaults stay on the server.
+    const curlBody = /-d '(.*)'$/s.exec(curl)?.[1]?.replace(/'\\''/g, "'");
+    expect(JSON.parse(curlBody ?? '')).toEqual({
+      url: site.url('/about.html'),
+      formats: ['markdown', 'links'],
+      onlyMainContent: false,
+      waitFor: 100,
+    });
     const fromCurl = JSON.parse((await run('bash', ['-c', curl])).stdout) as {
       success: boolean;
       data: { markdown: string; links: string[] };
@@ -250,6 +276,13 @@ describe('console', () => {
     expect(fromPython.markdown).toContain('Content of /about.html');
     expect(fromPython.links).toContain(site.url('/'));
     await context.close();
+
+    // At phone width the form, its advanced options and the code fit the screen.
+    const phone = await openConsole({ key: TEST_API_KEY, width: 390, height: 800 }, '#/playground');
+    await phone.page.getByText(/^Advanced options/).click();
+    await poll(() => phone.page.getByLabel('Headers', { exact: true }).count()).toBe(1);
+    expect(await phone.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await phone.context.close();
   });
 
   it("does not show a team key another team's jobs, in the console or its endpoints", async () => {
@@ -293,15 +326,47 @@ describe('console', () => {
 
     await page.evaluate(() => (location.hash = '#/browsers'));
     await poll(() => page.locator('[aria-labelledby="connected-browsers"] tbody tr').count()).toBe(1);
-    expect(await page.locator('[aria-labelledby="connected-browsers"] tbody tr').textContent()).toContain(
-      'launched',
-    );
+    const browserRow = page.locator('[aria-labelledby="connected-browsers"] tbody tr');
+    expect(await browserRow.textContent()).toContain('launched');
+
+    // Its details: the extension's version, a slow task while it runs (query left out), and the
+    // batch's refused page among its recent failures.
+    const { version } = JSON.parse(await readFile('package.json', 'utf8')) as { version: string };
+    await browserRow.locator('summary').click();
+    expect(await browserRow.getByTestId('browser-version').textContent()).toBe(version);
+    const refused = browserRow.locator('[data-failure-url="http://127.0.0.1:9/refused.html"]');
+    await poll(() => refused.count()).toBeGreaterThan(0);
+    expect(await refused.first().textContent()).toMatch(/[A-Z_]+: \S/);
+    const slowUrl = site.url('/slow/2.html');
+    const slowScrape = tabhive.post('/v2/scrape', {
+      url: `${slowUrl}?secret=console-details`,
+      formats: ['markdown'],
+      waitFor: 10_000,
+    });
+    type BrowserRows = { data: Array<{ runningTasks: Array<{ url: string }> | null; tabsInUse: number }> };
+    const running = async (key: string) => (await consoleApi(key, '/browsers')).body as BrowserRows;
+    await poll(async () =>
+      (await running(ADMIN_API_KEY)).data[0]?.runningTasks?.map((task) => task.url),
+    ).toEqual([slowUrl]);
+    // Another team's key sees that the pool's browser is busy, never with what.
+    const forOtherTeam = await running(otherTeamKey);
+    expect(forOtherTeam.data[0]).toMatchObject({ runningTasks: null, recentFailures: null, tabsInUse: 1 });
+    expect(JSON.stringify(forOtherTeam)).not.toContain('/slow/2.html');
+    expect(JSON.stringify(forOtherTeam)).not.toContain('refused.html');
+    expect(JSON.stringify(await running(ADMIN_API_KEY))).not.toContain('secret=console-details');
+    await poll(() => browserRow.locator(`[data-task-url="${slowUrl}"]`).count()).toBe(1);
     await page.screenshot({ path: screenshotPath('console-browsers.png') });
+    expect((await slowScrape).json.data.markdown).toContain('Slow /slow/2.html');
 
     await page.evaluate(() => (location.hash = '#/usage'));
     await poll(() => page.getByRole('img', { name: /Credits by day/ }).count()).toBe(1);
     const byTeam = page.locator('[aria-labelledby="usage-credits-by-team"] tbody');
     await poll(() => byTeam.textContent()).toContain('default');
+    // The default team's key (API_KEY) was used by every test above: its last use is listed.
+    const keyRow = page
+      .locator('[aria-labelledby="usage-api-keys"] tbody tr')
+      .filter({ has: page.locator('td').getByText('API_KEY', { exact: true }) });
+    await poll(() => keyRow.locator('td').last().textContent()).toMatch(/^\d{4}-\d{2}-\d{2}T/);
     await page.screenshot({ path: screenshotPath('console-usage.png') });
     await context.close();
 

@@ -14,12 +14,17 @@ export interface ApiKeyRecord extends StoredDocument {
   source?: 'config' | 'created';
   createdAt: Date;
   revokedAt?: Date;
+  /** When it last authenticated a request, to within a minute (server/auth/keyring.ts). */
+  lastUsedAt?: Date;
 }
 
 export const apiKeyDigest = (apiKey: string) => createHash('sha256').update(apiKey).digest('hex');
 
 /** What listings show of a key. */
-export type ApiKeyListing = Pick<ApiKeyRecord, 'teamId' | 'label' | 'createdAt' | 'revokedAt'> & {
+export type ApiKeyListing = Pick<
+  ApiKeyRecord,
+  'teamId' | 'label' | 'createdAt' | 'revokedAt' | 'lastUsedAt'
+> & {
   keyId: string;
   hint: string;
 };
@@ -31,6 +36,7 @@ const listing = (record: ApiKeyRecord): ApiKeyListing => ({
   label: record.label,
   createdAt: record.createdAt,
   ...(record.revokedAt === undefined ? {} : { revokedAt: record.revokedAt }),
+  ...(record.lastUsedAt === undefined ? {} : { lastUsedAt: record.lastUsedAt }),
 });
 
 /** API keys by digest, each belonging to a team. */
@@ -101,6 +107,11 @@ export function createApiKeyStore(database: Database) {
     async findTeamId(apiKey: string): Promise<string | undefined> {
       const record = await keys.findOne({ _id: apiKeyDigest(apiKey), revokedAt: { $exists: false } });
       return record?.teamId;
+    },
+
+    /** Notes that a key authenticated a request; a key not stored (none of ours) changes nothing. */
+    async recordUse(apiKey: string, at = new Date()) {
+      await keys.updateOne({ _id: apiKeyDigest(apiKey) }, { $set: { lastUsedAt: at } });
     },
 
     async revoke(apiKey: string, now = new Date()) {

@@ -33,3 +33,33 @@ describe('console code snippets', () => {
     expect(python).toContain('wait_for=500,');
   });
 });
+
+describe('console code snippets for options of the generated form', () => {
+  const rich = {
+    url: 'https://example.com/',
+    formats: ['markdown', { type: 'json', prompt: "the page's title" }],
+    includeTags: ['main'],
+    location: { country: 'DE', languages: ['de'] },
+    lockdown: null,
+  };
+
+  it('passes objects and lists through the JavaScript SDK as they are', () => {
+    const js = javascriptSnippet(rich, 'http://h:1', 'fc-key');
+    const options = /firecrawl\.scrape\("https:\/\/example\.com\/", (.*)\);\n/s.exec(js)?.[1];
+    expect(JSON.parse(options ?? '')).toEqual({
+      formats: rich.formats,
+      includeTags: ['main'],
+      location: rich.location,
+      lockdown: null,
+    });
+  });
+
+  it('writes nested values as Python literals, null as None', () => {
+    const python = pythonSnippet(rich, 'http://h:1', 'fc-key');
+    expect(python).toContain(`formats=["markdown", {"type": "json", "prompt": "the page's title"}],`);
+    expect(python).toContain('include_tags=["main"],');
+    expect(python).toContain('location={"country": "DE", "languages": ["de"]},');
+    expect(python).toContain('lockdown=None,');
+    expect(python).not.toContain('# firecrawl-py');
+  });
+});
