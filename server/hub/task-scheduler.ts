@@ -128,8 +128,8 @@ export interface TaskScheduler {
    */
   drain(workerId: string): boolean;
   /**
-   * Tabs free now on the shared pool's browsers of a class (not draining, not a team's own), less
-   * the tasks of that class waiting here: what this instance could take on for another one.
+   * Tabs of the shared pool's browsers of a class (not draining, not a team's own) that no
+   * interactive task holds or waits for: what this instance could take on for another one.
    */
   spareSlots(browserClass: BrowserClass): number;
   /** Whether a pool browser of the class that is not draining is connected (the team's own included). */
@@ -441,17 +441,26 @@ export function createTaskScheduler({
     },
 
     spareSlots(browserClass) {
-      const free = [...workers.values()]
-        .filter(
-          (worker) =>
-            worker.donation === undefined &&
-            worker.teamId === undefined &&
-            !draining.has(worker.id) &&
-            classOf(worker) === browserClass,
-        )
-        .reduce((sum, worker) => sum + Math.max(0, worker.capacity - (running.get(worker.id)?.size ?? 0)), 0);
-      const waiting = queue.filter((task) => task.browserClass === browserClass).length;
-      return Math.max(0, free - waiting);
+      // Tabs another instance's waiting caller may have here: the shared pool's tabs less the
+      // interactive tasks running or waiting on them. Job pages (background) do not count: an
+      // interactive task takes the next tab that frees ahead of them, so a crawl filling every tab
+      // must not keep other instances' scrapes out until it ends.
+      const pool = [...workers.values()].filter(
+        (worker) =>
+          worker.donation === undefined &&
+          worker.teamId === undefined &&
+          !draining.has(worker.id) &&
+          classOf(worker) === browserClass,
+      );
+      const poolIds = new Set(pool.map((worker) => worker.id));
+      const tabs = pool.reduce((sum, worker) => sum + worker.capacity, 0);
+      const interactive = [...tasks.values()].filter(
+        (task) =>
+          task.priority === 'interactive' &&
+          task.browserClass === browserClass &&
+          (task.workerId === undefined ? queue.includes(task) : poolIds.has(task.workerId)),
+      ).length;
+      return Math.max(0, tabs - interactive);
     },
 
     hasPoolBrowser: (browserClass, teamId) => poolFor(browserClass, teamId).length > 0,

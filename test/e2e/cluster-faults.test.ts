@@ -119,6 +119,9 @@ describe.skipIf(binary === undefined)(
               url: site.url(`/s/${i}.html`),
               formats: ['markdown'],
               maxAge: 0,
+              // A scrape whose task was lost with the killed parts fails in a minute (408, which the
+              // client retries) rather than at the 5-minute default.
+              timeout: 60_000,
             });
             const body = (await response.json()) as {
               data?: { markdown?: string; metadata?: { scrapeId?: string } };

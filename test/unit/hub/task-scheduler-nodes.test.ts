@@ -71,6 +71,25 @@ describe('task scheduler: browser nodes', () => {
     expect(scheduler.hasPoolBrowser('basic', 'globex')).toBe(false);
   });
 
+  it('job pages filling every tab leave them spare for other instances’ scrapes, which go first', async () => {
+    const scheduler = createTaskScheduler({ noBrowserGraceMs: 60_000 });
+    const a = fakeWorker('a', 2);
+    scheduler.addWorker(a.worker);
+    const pages = [1, 2, 3].map(() => scheduler.run(spec, { timeoutMs: 5_000, priority: 'background' }));
+    expect(a.sent).toHaveLength(2);
+    expect(scheduler.spareSlots('basic')).toBe(2);
+    const relayed = scheduler.run(spec, { timeoutMs: 5_000 });
+    expect(scheduler.spareSlots('basic')).toBe(1);
+    // The next tab that frees goes to the scrape, ahead of the third page.
+    scheduler.complete('a', a.sent[0] as string, { capture });
+    expect(a.sent).toHaveLength(3);
+    scheduler.complete('a', a.sent[2] as string, { capture });
+    await expect(relayed).resolves.toEqual(capture);
+    scheduler.complete('a', a.sent[1] as string, { capture });
+    scheduler.complete('a', a.sent[3] as string, { capture });
+    await Promise.all(pages);
+  });
+
   it('spare slots count the tasks of that class already waiting here', () => {
     const scheduler = createTaskScheduler({ noBrowserGraceMs: 60_000 });
     const a = fakeWorker('a', 1);
