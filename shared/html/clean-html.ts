@@ -1,6 +1,8 @@
 import { absolutizeUrls } from './absolutize-urls';
 import { parseHtml } from './parse-html';
 import { extractMainContent, type MainContentStrategy } from './extract-main-content';
+import { takeLayoutAnnotations } from './layout-annotations';
+import { pruneByLayout } from './layout-pruning';
 import { documentBaseUrl } from './resolve-url';
 
 export interface CleanOptions {
@@ -43,7 +45,8 @@ export function cleanHtml(html: string, baseUrl: string, options: CleanOptions):
 /**
  * Cleans the body of `document` in place: drops what is never content (scripts, styles, comments,
  * …), renames iframes, keeps only `includeTags` matches, removes `excludeTags` matches, and removes
- * boilerplate when `onlyMainContent` (Readability or the blocklist, per page). URLs are left alone, so links can still be told from
+ * boilerplate when `onlyMainContent` (first what a browser capture's layout facts show is not content,
+ * then Readability or the blocklist, per page). URLs are left alone, so links can still be told from
  * same-page anchors. Throws {@link InvalidSelectorError}, before changing anything, if a selector is
  * invalid.
  */
@@ -51,6 +54,9 @@ export function cleanDocument(document: Document, options: CleanOptions): void {
   const includeTags = usableSelectors(options.includeTags);
   const excludeTags = usableSelectors(options.excludeTags);
   validateSelectors([...includeTags, ...excludeTags]);
+  // A browser's layout facts (extension/page/capture-page.ts) come off whatever the options: no
+  // format may show them.
+  const layout = takeLayoutAnnotations(document);
 
   const body = document.body;
   for (const element of body.querySelectorAll(NEVER_CONTENT)) element.remove();
@@ -65,7 +71,11 @@ export function cleanDocument(document: Document, options: CleanOptions): void {
   if (excludeTags.length > 0) {
     for (const element of body.querySelectorAll(excludeTags.join(', '))) element.remove();
   }
-  if (options.onlyMainContent) extractMainContent(document, { keep: kept, strategy: options.mainContent });
+  if (options.onlyMainContent) {
+    // includeTags matches were chosen by the caller, whatever their place on the page.
+    if (layout !== undefined && kept.size === 0) pruneByLayout(body, layout);
+    extractMainContent(document, { keep: kept, strategy: options.mainContent });
+  }
 }
 
 /**

@@ -1,3 +1,4 @@
+import { LAYOUT_ATTRIBUTE } from '../../../shared/html/layout-annotations';
 import { parseHtml } from '../../../shared/html/parse-html';
 import { revealStreamedContent } from '../../../shared/html/reveal-streamed-content';
 import { pageNeedsJavaScript } from './page-needs-javascript';
@@ -30,6 +31,8 @@ export function inspectFetchedPage<Facts>(
   readFetched: (document: Document) => Facts,
 ): FetchedPageVerdict<Facts> {
   const document = parseHtml(html);
+  // Layout facts come from a browser's capture only: a fetched page claiming them is not trusted.
+  document.documentElement.removeAttribute(LAYOUT_ATTRIBUTE);
   const reason = pageNeedsJavaScript(document);
   if (reason !== undefined) return { needsBrowser: reason };
   const fetched = readFetched(document);
