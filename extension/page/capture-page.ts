@@ -15,6 +15,11 @@ export interface CaptureOptions {
   bannerCss?: string;
   /** False: settle only (between actions), returning no HTML. */
   capture?: boolean;
+  /**
+   * A selector of folded panels (tabs, accordions) kept although not displayed: their text is the
+   * page's (shared/html/content-panels.ts).
+   */
+  contentPanels?: string;
 }
 
 /** How settling ended: the DOM went quiet, or the cap came first (a ticking page, a placeholder). */
@@ -49,7 +54,8 @@ export interface InPageCapture {
  * is taken at `load`.
  *
  * Capture: the DOM serialised twice: as it is, and with the elements a reader cannot see
- * (display:none, visibility:hidden) left out, which is what Markdown should be made of. The walk
+ * (display:none, visibility:hidden) left out, which is what Markdown should be made of; folded panels
+ * (`contentPanels`: tabs, accordions) stay, their text being the page's. The walk
  * is iterative because some pages nest thousands deep.
  *
  * The rendered copy also carries layout facts only a browser has, for onlyMainContent to use
@@ -240,7 +246,9 @@ export async function capturePage(options: CaptureOptions = {}): Promise<InPageC
         continue;
       }
       const style = getComputedStyle(element);
-      if (style.display === 'none' || style.visibility === 'hidden' || style.visibility === 'collapse') {
+      const hidden =
+        style.display === 'none' || style.visibility === 'hidden' || style.visibility === 'collapse';
+      if (hidden && !(options.contentPanels !== undefined && element.matches(options.contentPanels))) {
         continue;
       }
       const copy = element.cloneNode(false) as Element;
@@ -248,14 +256,17 @@ export async function capturePage(options: CaptureOptions = {}): Promise<InPageC
       copy.removeAttribute(BOX_ATTRIBUTE);
       copy.removeAttribute(POSITION_ATTRIBUTE);
       parentCopy.appendChild(copy);
-      let placed: Placed | undefined = parent;
+      // A folded panel has no box: nothing inside it says anything of the page's layout.
+      let placed: Placed | undefined = hidden
+        ? { copy, x: 0, y: 0, width: 0, height: 0, lays: false, boxed: false, anchor: undefined, quiet: true }
+        : parent;
       const position = style.position;
       // Inline boxes (a link, a span) and the insides of a drawing (SVG) are not measured: only
       // blocks and positioned elements can make a column or cover the page, and reading every box costs.
       const measured =
         element instanceof HTMLElement &&
         (BLOCK_DISPLAYS.has(style.display) || position === 'fixed' || position === 'sticky');
-      if (parent?.quiet !== true && measured) {
+      if (!hidden && parent?.quiet !== true && measured) {
         const rect = element.getBoundingClientRect();
         placed = {
           copy,

@@ -9,6 +9,7 @@ import { COOKIE_BANNER_SCRIPT, emulationCommands } from '../debugger/emulation-c
 import { callSource, evaluateIsolated } from '../debugger/evaluate-isolated';
 import { createPageWatch } from '../debugger/page-watch';
 import { checkTaskUrl, createAddressGuard, watchPeersOverCdp } from '../network/task-address-guard';
+import { CONTENT_PANELS } from '../../shared/html/content-panels';
 import { capturePage, type InPageCapture } from '../page/capture-page';
 import type { TabDebugger, TaskTab, TaskTabPool } from '../tabs/task-tab-pool';
 import { loadProfileCookies, readProfileState } from '../tasks/browser-profile';
@@ -83,7 +84,7 @@ async function captureNow(page: SessionPage, deadline: number): Promise<PageCapt
       evaluateIsolated(
         page.cdp,
         page.mainFrameId(),
-        callSource(capturePage, { settle: captureSettle(deadline, 0) }),
+        callSource(capturePage, { settle: captureSettle(deadline, 0), contentPanels: CONTENT_PANELS }),
         { awaitPromise: true },
       ),
       deadline,

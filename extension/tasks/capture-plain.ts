@@ -2,6 +2,7 @@ import { browser } from 'wxt/browser';
 import type { PageCapture, PageTaskSpec } from '../../shared/protocol/messages';
 import { createAddressGuard } from '../network/task-address-guard';
 import { captureBranding } from '../page/capture-branding';
+import { CONTENT_PANELS } from '../../shared/html/content-panels';
 import { capturePage, type CaptureOptions, type InPageCapture } from '../page/capture-page';
 import { cookieBannerCss } from '../page/cookie-banners';
 import { sameDocument } from '../tabs/tab-reuse';
@@ -132,7 +133,11 @@ export async function capturePlain(
       // Another document came meanwhile (a redirecting script): wait for its `load` instead.
       if (traffic.commits() > commits) continue;
       page = await beforeDeadline(
-        captureInTab(tab.tabId, { settle: captureSettle(deadline, extraWaitMs), bannerCss }),
+        captureInTab(tab.tabId, {
+          settle: captureSettle(deadline, extraWaitMs),
+          bannerCss,
+          contentPanels: CONTENT_PANELS,
+        }),
         deadline,
       ).catch((err: unknown) => {
         if (err instanceof PageTaskError) throw err;

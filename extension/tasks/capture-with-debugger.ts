@@ -7,6 +7,7 @@ import { callSource, evaluateIsolated } from '../debugger/evaluate-isolated';
 import { createPageWatch, type DocumentResponse } from '../debugger/page-watch';
 import { createAddressGuard, watchPeersOverCdp, type AddressGuard } from '../network/task-address-guard';
 import { captureBranding } from '../page/capture-branding';
+import { CONTENT_PANELS } from '../../shared/html/content-panels';
 import { capturePage, type InPageCapture } from '../page/capture-page';
 import { sameDocument } from '../tabs/tab-reuse';
 import type { TabDebugger, TaskTab } from '../tabs/task-tab-pool';
@@ -157,7 +158,10 @@ export async function captureWithDebugger(
         evaluateIsolated(
           cdp,
           mainFrameId,
-          callSource(capturePage, { settle: captureSettle(deadline, hasActions ? 0 : spec.waitForMs) }),
+          callSource(capturePage, {
+            settle: captureSettle(deadline, hasActions ? 0 : spec.waitForMs),
+            contentPanels: CONTENT_PANELS,
+          }),
           { awaitPromise: true },
         ),
         deadline,

@@ -1,4 +1,5 @@
 import { browser, type Browser } from 'wxt/browser';
+import { CONTENT_PANELS } from '../../shared/html/content-panels';
 import { capturePage, type InPageCapture } from '../page/capture-page';
 import { captureErrorMessage, restrictedPageReason } from './restricted-page';
 
@@ -13,7 +14,7 @@ export async function captureTab(tab: Browser.tabs.Tab): Promise<InPageCapture> 
   if (tab.id === undefined) throw new Error('This tab cannot be read.');
   const tabId = tab.id;
   const [injection] = await browser.scripting
-    .executeScript({ target: { tabId }, func: capturePage })
+    .executeScript({ target: { tabId }, func: capturePage, args: [{ contentPanels: CONTENT_PANELS }] })
     .catch((error: unknown) => {
       throw new Error(captureErrorMessage(error, tab.url ?? ''), { cause: error });
     });

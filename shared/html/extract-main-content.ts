@@ -3,7 +3,8 @@ import { contentRoot } from './narrow-to-content';
 import { readArticle } from './read-article';
 import { removeBoilerplate } from './remove-boilerplate';
 import { removeRepeatedChrome } from './repeated-chrome';
-import { repeatedEntries } from './repeated-entries';
+import { removeRepeatedLabels } from './repeated-labels';
+import { listingRun, repeatedEntries } from './repeated-entries';
 import { measureText, type TextMeasure } from './text-measure';
 import { type TextWeight, textWeights } from './text-weights';
 
@@ -24,6 +25,8 @@ const MAX_DROPPED_STRUCTURED_CHARS = 40;
  * one entry of a thread or a listing: the page is the entries, whatever its markup declares.
  */
 const ENTRIES_KEPT_SHARE = 0.5;
+/** A listing left out with more text than Readability kept (times this) is the page. */
+const LISTING_SHARE = 1;
 /** How much more prose than it kept Readability may leave out, by how the page calls itself. */
 const DROPPED_PROSE_LIMIT: Record<Exclude<ArticleMarkup, 'declared'>, number> = {
   element: 3,
@@ -36,7 +39,8 @@ const DROPPED_PROSE_LIMIT: Record<Exclude<ArticleMarkup, 'declared'>, number> = 
  * performance.md), so both run and the page decides: see {@link preferArticle}. The blocklist's
  * result is then cut down to where its prose concentrates (contentRoot), which drops the rails and
  * link blocks the blocklist does not know by name, and what a thread's template repeats in every
- * post (removeRepeatedChrome). Elements in `keep` (includeTags matches) were
+ * post (removeRepeatedChrome) or a template prints on every entry anywhere in the content
+ * (removeRepeatedLabels). Elements in `keep` (includeTags matches) were
  * chosen by the caller and only the blocklist, which keeps them, runs.
  */
 export function extractMainContent(
@@ -57,17 +61,24 @@ export function extractMainContent(
   if (article === undefined) {
     if (keep.size === 0) narrowBody(document, textWeights(document.body));
     if (keep.size === 0) removeRepeatedChrome(document.body);
+    if (keep.size === 0) removeRepeatedLabels(document.body);
     return 'blocklist';
   }
 
   const headline = document.body.querySelector('h1') ?? titleHeadline;
   const weights = textWeights(document.body);
   const entries = entriesAroundArticle(document.body, article.content, weights);
-  if (
-    !preferArticle(measureText(document.body), measureText(article.content), articleMarkup(document), entries)
-  ) {
+  const markup = articleMarkup(document);
+  // Only a page that does not declare itself an article can turn out a listing (preferArticle).
+  const listing =
+    markup === 'declared'
+      ? 0
+      : listingRun(document.body, weights).text -
+        listingRun(article.content, textWeights(article.content)).text;
+  if (!preferArticle(measureText(document.body), measureText(article.content), markup, entries, listing)) {
     narrowBody(document, weights);
     removeRepeatedChrome(document.body);
+    removeRepeatedLabels(document.body);
     return 'blocklist';
   }
   useArticle(document, article.content);
@@ -94,11 +105,17 @@ export function preferArticle(
   markup: ArticleMarkup,
   /** Prose in the run of alike entries (posts, items) that Readability's article is one of; 0 if none. */
   entries = 0,
+  /** Text of the titled items of a listing that the blocklist kept and Readability left out; 0 if none. */
+  listing = 0,
 ): boolean {
   if (article.text < MIN_ARTICLE_CHARS) return false;
   // A thread or a listing: Readability kept one post or one item of many. Declared types do not
   // outweigh this (forums and shops often call every page an article).
   if (article.text - article.linkText < entries * ENTRIES_KEPT_SHARE) return false;
+  // Listing items are mostly links (their titles), which the prose comparisons below discount: a
+  // page that does not declare itself an article and whose listing outweighs Readability's pick is
+  // the listing (search results, a category, a job board, a service's cards).
+  if (markup !== 'declared' && listing > article.text * LISTING_SHARE) return false;
   // The blocklist threw away what Readability found (a `main` that holds something else, say).
   if (article.text > blocklist.text) return true;
   // When both agree, the blocklist's result is the better one: it keeps the headline, byline and notes.

@@ -45,3 +45,40 @@ function signature(element: Element): string {
     .join('.');
   return `${element.localName}.${classes}`;
 }
+
+/** A listing's items carry titles, not one-word menu labels: fewer characters per entry are a menu. */
+const MIN_ITEM_CHARS = 25;
+/** Fewer items than this are a pair of teasers or a short "related" box. */
+const MIN_ITEMS = 5;
+
+/**
+ * The items and text (links included) of the largest run of alike siblings whose entries hold titled items:
+ * the results of a listing, a category's pages, a job board. Items are often one link each, so
+ * they hold text but little prose, which {@link repeatedEntries} does not count.
+ */
+export function listingRun(
+  root: Element,
+  weights: ReadonlyMap<Element, TextWeight>,
+): { items: number; text: number } {
+  let best = { items: 0, text: 0 };
+  const stack: Element[] = [root];
+  for (let element = stack.pop(); element !== undefined; element = stack.pop()) {
+    const groups = new Map<string, number[]>();
+    for (let child = element.firstElementChild; child !== null; child = child.nextElementSibling) {
+      const text = weights.get(child)?.text ?? 0;
+      if (text === 0) continue;
+      stack.push(child);
+      const key = signature(child);
+      const group = groups.get(key);
+      if (group === undefined) groups.set(key, [text]);
+      else group.push(text);
+    }
+    for (const texts of groups.values()) {
+      if (texts.length < MIN_ITEMS) continue;
+      const total = texts.reduce((sum, text) => sum + text, 0);
+      if (total / texts.length >= MIN_ITEM_CHARS && total > best.text)
+        best = { items: texts.length, text: total };
+    }
+  }
+  return best;
+}

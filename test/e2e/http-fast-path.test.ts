@@ -41,6 +41,7 @@ describe('the HTTP fast path', () => {
   it.each([
     '/index.html',
     '/product.html',
+    '/tabbed-product.html',
     '/docs/getting-started.html',
     '/search-form.html',
     '/moved',
@@ -59,6 +60,16 @@ describe('the HTTP fast path', () => {
         .some((hit) => isChrome(hit.headers)),
     ).toBe(true);
     expect(comparable(fast)).toEqual(comparable(browser));
+  });
+
+  it('keeps folded tab panels, and only those, of what is not displayed, on both paths', async () => {
+    for (const extra of [{}, BROWSER_ONLY]) {
+      const document = await scrape('/tabbed-product.html', { ...extra, onlyMainContent: true });
+      expect(document.markdown).toContain('never crushes a bee');
+      expect(document.markdown).toContain('fits Langstroth and Dadant frames');
+      expect(document.markdown).toContain('rinse in warm soapy water');
+      expect(document.markdown).not.toContain('Hidden promotion');
+    }
   });
 
   it('sends a page rendered by a script to the browser and returns what the script wrote', async () => {

@@ -1,4 +1,5 @@
 import { COOKIE_BANNER_SELECTORS } from '../../../extension/page/cookie-banners';
+import { CONTENT_PANELS } from '../../../shared/html/content-panels';
 import { createSelectorList } from '../../../shared/html/selector-list';
 
 /**
@@ -7,7 +8,8 @@ import { createSelectorList } from '../../../shared/html/selector-list';
  * inline `display:none` / `visibility:hidden`, and elements that top-level rules of the page's own
  * `<style>` elements hide. Rules inside @media and the like, pseudo-class selectors and external
  * stylesheets are not evaluated: a browser-free approximation, kept on the side of showing text.
- * With `cookieBanners`, the consent banners a browser task hides under `blockAds` go too.
+ * With `cookieBanners`, the consent banners a browser task hides under `blockAds` go too. Folded
+ * panels (tabs, accordions: {@link CONTENT_PANELS}) stay, as in the capture.
  */
 export function removeHidden(document: Document, { cookieBanners }: { cookieBanners: boolean }): void {
   const hidden = new Set<Element>();
@@ -27,7 +29,7 @@ export function removeHidden(document: Document, { cookieBanners }: { cookieBann
       hidden.add(element);
     }
   }
-  for (const element of hidden) element.remove();
+  for (const element of hidden) if (!element.matches(CONTENT_PANELS)) element.remove();
 }
 
 /** Whether linkedom parses `selector`: matching compiles it, and compiling throws when it cannot. */

@@ -111,4 +111,12 @@ describe('preferArticle', () => {
   it('takes the article when what is dropped is links', () => {
     expect(preferArticle(measure(6000, 3500), measure(2000, 50), 'none')).toBe(true);
   });
+
+  it('refuses an intro when a listing of titled items outweighs it, unless the page is declared an article', () => {
+    // A job board: 13,000 characters of links, of which Readability kept a 1,000-character intro.
+    expect(preferArticle(measure(13_000, 12_000), measure(1000), 'element', 0, 12_000)).toBe(false);
+    expect(preferArticle(measure(13_000, 12_000), measure(1000), 'element', 0, 0)).toBe(true);
+    // A news article with a long "more stories" list the blocklist kept is still the article.
+    expect(preferArticle(measure(13_000, 12_000), measure(1000), 'declared', 0, 12_000)).toBe(true);
+  });
 });

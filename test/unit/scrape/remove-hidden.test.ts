@@ -19,6 +19,20 @@ describe('removeHidden', () => {
     ).toBe('<p>seen</p>');
   });
 
+  it("keeps folded tab and accordion panels: their text is the page's, only not displayed yet", () => {
+    expect(
+      bodyAfter(
+        '<head><style>.closed { display: none }</style></head><body>' +
+          '<div role="tabpanel" hidden>specs</div><div class="tab-pane closed">care</div>' +
+          '<div class="accordion"><div class="accordion-content" style="display:none">answer</div></div>' +
+          '<div class="promo closed">gone</div><p hidden>gone</p></body>',
+      ),
+    ).toBe(
+      '<div role="tabpanel" hidden>specs</div><div class="tab-pane closed">care</div>' +
+        '<div class="accordion"><div class="accordion-content" style="display:none">answer</div></div>',
+    );
+  });
+
   it('leaves out the consent banners a browser task hides under blockAds', () => {
     expect(bodyAfter('<body><div id="onetrust-consent-sdk">We use cookies</div><p>seen</p></body>')).toBe(
       '<p>seen</p>',
