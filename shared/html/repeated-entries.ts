@@ -16,24 +16,33 @@ export function repeatedEntries(
   weights: ReadonlyMap<Element, TextWeight>,
 ): { entries: Element[]; prose: number } {
   let best = { entries: [] as Element[], prose: 0 };
+  const isEntry = (element: Element) => prose(weights.get(element)) >= MIN_ENTRY_CHARS;
+  for (const group of alikeSiblings(root, isEntry)) {
+    if (group.length < MIN_ENTRIES) continue;
+    const total = group.reduce((sum, entry) => sum + prose(weights.get(entry)), 0);
+    if (total > best.prose) best = { entries: group, prose: total };
+  }
+  return best;
+}
+
+/**
+ * Every group of alike siblings under `root` among the elements that pass `include` (the walk goes
+ * down only through those).
+ */
+function* alikeSiblings(root: Element, include: (element: Element) => boolean): Generator<Element[]> {
   const stack: Element[] = [root];
   for (let element = stack.pop(); element !== undefined; element = stack.pop()) {
     const groups = new Map<string, Element[]>();
     for (let child = element.firstElementChild; child !== null; child = child.nextElementSibling) {
-      if (prose(weights.get(child)) < MIN_ENTRY_CHARS) continue;
+      if (!include(child)) continue;
       stack.push(child);
       const key = signature(child);
       const group = groups.get(key);
       if (group === undefined) groups.set(key, [child]);
       else group.push(child);
     }
-    for (const group of groups.values()) {
-      if (group.length < MIN_ENTRIES) continue;
-      const total = group.reduce((sum, entry) => sum + prose(weights.get(entry)), 0);
-      if (total > best.prose) best = { entries: group, prose: total };
-    }
+    yield* groups.values();
   }
-  return best;
 }
 
 function signature(element: Element): string {
@@ -61,24 +70,12 @@ export function listingRun(
   weights: ReadonlyMap<Element, TextWeight>,
 ): { items: number; text: number } {
   let best = { items: 0, text: 0 };
-  const stack: Element[] = [root];
-  for (let element = stack.pop(); element !== undefined; element = stack.pop()) {
-    const groups = new Map<string, number[]>();
-    for (let child = element.firstElementChild; child !== null; child = child.nextElementSibling) {
-      const text = weights.get(child)?.text ?? 0;
-      if (text === 0) continue;
-      stack.push(child);
-      const key = signature(child);
-      const group = groups.get(key);
-      if (group === undefined) groups.set(key, [text]);
-      else group.push(text);
-    }
-    for (const texts of groups.values()) {
-      if (texts.length < MIN_ITEMS) continue;
-      const total = texts.reduce((sum, text) => sum + text, 0);
-      if (total / texts.length >= MIN_ITEM_CHARS && total > best.text)
-        best = { items: texts.length, text: total };
-    }
+  const textOf = (element: Element) => weights.get(element)?.text ?? 0;
+  for (const group of alikeSiblings(root, (element) => textOf(element) > 0)) {
+    if (group.length < MIN_ITEMS) continue;
+    const total = group.reduce((sum, item) => sum + textOf(item), 0);
+    if (total / group.length >= MIN_ITEM_CHARS && total > best.text)
+      best = { items: group.length, text: total };
   }
   return best;
 }
