@@ -1,6 +1,6 @@
-import { h } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { callJson } from './api';
+import { dataTable } from './data-table';
 
 interface MonitorView {
   id: string;
@@ -22,48 +22,16 @@ export function MonitorsList() {
     );
   }, []);
   if (monitors === null || monitors.length === 0) return null;
-  return h(
-    'section',
-    { 'aria-labelledby': 'monitors-title' },
-    h('h2', { id: 'monitors-title' }, `Monitors (${monitors.length})`),
-    h(
-      'div',
-      { class: 'table-wrap' },
-      h(
-        'table',
-        null,
-        h(
-          'thead',
-          null,
-          h(
-            'tr',
-            null,
-            ['Name', 'Status', 'Schedule', 'Last run', 'Next run', 'Credits / month'].map((name) =>
-              h('th', { scope: 'col' }, name),
-            ),
-          ),
-        ),
-        h(
-          'tbody',
-          null,
-          monitors.map((monitor) =>
-            h(
-              'tr',
-              { key: monitor.id },
-              h('td', null, monitor.name),
-              h('td', null, monitor.status),
-              h(
-                'td',
-                null,
-                monitor.schedule.text ?? `${monitor.schedule.cron} (${monitor.schedule.timezone})`,
-              ),
-              h('td', null, monitor.lastRunAt ?? '–'),
-              h('td', null, monitor.nextRunAt ?? '–'),
-              h('td', null, String(monitor.estimatedCreditsPerMonth)),
-            ),
-          ),
-        ),
-      ),
-    ),
+  return dataTable(
+    `Monitors (${monitors.length})`,
+    ['Name', 'Status', 'Schedule', 'Last run', 'Next run', 'Credits / month'],
+    monitors.map((monitor) => [
+      monitor.name,
+      monitor.status,
+      monitor.schedule.text ?? `${monitor.schedule.cron} (${monitor.schedule.timezone})`,
+      monitor.lastRunAt ?? '–',
+      monitor.nextRunAt ?? '–',
+      String(monitor.estimatedCreditsPerMonth),
+    ]),
   );
 }

@@ -375,4 +375,21 @@ describe('console', () => {
     expect(await phone.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await phone.context.close();
   });
+
+  it("lists the team's monitors beside its jobs", async () => {
+    const created = await tabhive.post('/v2/monitor', {
+      name: 'console monitor',
+      // New Year only: the check never runs while the test does.
+      schedule: { cron: '0 0 0 1 1 *', timezone: 'UTC' },
+      targets: [{ type: 'scrape', urls: [site.url('/about.html')] }],
+    });
+    expect(created.status).toBe(200);
+    const { page, context } = await openConsole({ key: TEST_API_KEY }, '#/jobs');
+    const monitors = page.getByRole('region', { name: 'Monitors (1)' });
+    await poll(() => monitors.locator('tbody tr').count()).toBe(1);
+    const cells = await monitors.locator('tbody td').allTextContents();
+    expect(cells.slice(0, 3)).toEqual(['console monitor', created.json.data.status, '0 0 0 1 1 * (UTC)']);
+    expect(cells[4]).toMatch(/^\d{4}-01-01T00:00:00/);
+    await context.close();
+  });
 });
