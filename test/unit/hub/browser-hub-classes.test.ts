@@ -1,32 +1,23 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { HUB_PATH, type PageCapture } from '../../../shared/protocol/messages';
-import { createBrowserTokens, type BrowserTokens } from '../../../server/hub/browser-tokens';
-import { createBrowserHub, type BrowserHub } from '../../../server/hub/create-browser-hub';
-import { silentLog } from '../../../server/log';
+import type { PageCapture } from '../../../shared/protocol/messages';
+import type { BrowserTokens } from '../../../server/hub/browser-tokens';
+import type { BrowserHub } from '../../../server/hub/create-browser-hub';
 import { connectFakeBrowser } from '../../helpers/fake-browser-client';
+import { startHubOnLoopback, type HubOnLoopback } from '../../helpers/hub-on-loopback';
 
 const capture: PageCapture = { url: 'http://site.test/', statusCode: 200, rawHtml: '', renderedHtml: '' };
 const spec = { url: 'http://site.test/', waitForMs: 0 };
 
-let server: Server;
+let running: HubOnLoopback;
 let hub: BrowserHub;
 let tokens: BrowserTokens;
 let hubUrl: string;
 
 beforeEach(async () => {
-  tokens = createBrowserTokens();
-  hub = createBrowserHub({ log: silentLog, tokens, tabsPerBrowser: 2, noBrowserGraceMs: 2_000 });
-  server = createServer();
-  server.on('upgrade', (request, socket, head) => hub.handleUpgrade(request, socket, head));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  hubUrl = `ws://127.0.0.1:${(server.address() as AddressInfo).port}${HUB_PATH}`;
+  running = await startHubOnLoopback();
+  ({ hub, tokens, hubUrl } = running);
 });
-afterEach(async () => {
-  await hub.close();
-  server.close();
-});
+afterEach(() => running.close());
 
 describe('browser classes and status on the hub', () => {
   it('counts browsers by the class they announce and routes tasks by class', async () => {

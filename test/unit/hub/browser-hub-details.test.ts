@@ -1,13 +1,10 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { HUB_PATH } from '../../../shared/protocol/messages';
 import { listBrowsers } from '../../../server/console/console-instance';
-import { createBrowserTokens, type BrowserTokens } from '../../../server/hub/browser-tokens';
-import { createBrowserHub, type BrowserHub } from '../../../server/hub/create-browser-hub';
+import type { BrowserTokens } from '../../../server/hub/browser-tokens';
+import type { BrowserHub } from '../../../server/hub/create-browser-hub';
 import type { NodeTokenDirectory } from '../../../server/hub/node-token-directory';
-import { silentLog } from '../../../server/log';
 import { connectFakeBrowser } from '../../helpers/fake-browser-client';
+import { startHubOnLoopback, type HubOnLoopback } from '../../helpers/hub-on-loopback';
 
 /** Team A's node token; the directory the store would back, in memory. */
 const TEAM_NODE_TOKEN = 'tbn_team-a-node-token-for-details';
@@ -18,23 +15,16 @@ const nodeTokens: NodeTokenDirectory = {
   seen: async () => {},
 };
 
-let server: Server;
+let running: HubOnLoopback;
 let hub: BrowserHub;
 let tokens: BrowserTokens;
 let hubUrl: string;
 
 beforeEach(async () => {
-  tokens = createBrowserTokens();
-  hub = createBrowserHub({ log: silentLog, tokens, tabsPerBrowser: 2, noBrowserGraceMs: 2_000, nodeTokens });
-  server = createServer();
-  server.on('upgrade', (request, socket, head) => hub.handleUpgrade(request, socket, head));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  hubUrl = `ws://127.0.0.1:${(server.address() as AddressInfo).port}${HUB_PATH}`;
+  running = await startHubOnLoopback({ nodeTokens });
+  ({ hub, tokens, hubUrl } = running);
 });
-afterEach(async () => {
-  await hub.close();
-  server.close();
-});
+afterEach(() => running.close());
 
 describe("the hub's browser details", () => {
   it('keeps the hello, the running tasks without query or credentials, and the last failures', async () => {

@@ -1,5 +1,4 @@
-import { createServer, type Server } from 'node:http';
-import { connect, type AddressInfo, type Socket } from 'node:net';
+import { connect, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import {
@@ -8,12 +7,17 @@ import {
   PROTOCOL_VERSION,
   type PageCapture,
 } from '../../../shared/protocol/messages';
-import { createBrowserTokens, type BrowserTokens } from '../../../server/hub/browser-tokens';
-import { MAX_FRAME_BYTES, createBrowserHub, type BrowserHub } from '../../../server/hub/create-browser-hub';
+import type { BrowserTokens } from '../../../server/hub/browser-tokens';
+import {
+  MAX_FRAME_BYTES,
+  type BrowserHub,
+  type createBrowserHub,
+} from '../../../server/hub/create-browser-hub';
 import type { DonatedBrowserDirectory } from '../../../server/hub/donated-browser-directory';
 import { PRE_AUTH_MAX_FRAME_BYTES } from '../../../server/hub/frame-limit';
 import type { Log } from '../../../server/log';
 import { connectFakeBrowser } from '../../helpers/fake-browser-client';
+import { startHubOnLoopback, type HubOnLoopback } from '../../helpers/hub-on-loopback';
 import { waitUntil } from '../../helpers/start-test-tabhive';
 
 /**
@@ -29,7 +33,7 @@ const log: Log = {
 };
 const refusals = () => lines.filter((line) => line.message === 'browser refused').map((line) => line.fields);
 
-let server: Server;
+let running: HubOnLoopback;
 let hub: BrowserHub;
 let tokens: BrowserTokens;
 let port: number;
@@ -38,20 +42,13 @@ const rawSockets: Socket[] = [];
 
 async function start(options: Partial<Parameters<typeof createBrowserHub>[0]> = {}) {
   lines = [];
-  tokens = createBrowserTokens();
-  hub = createBrowserHub({ log, tokens, tabsPerBrowser: 2, noBrowserGraceMs: 2_000, ...options });
-  server = createServer();
-  server.on('upgrade', (request, socket, head) => hub.handleUpgrade(request, socket, head));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  port = (server.address() as AddressInfo).port;
-  hubUrl = `ws://127.0.0.1:${port}${HUB_PATH}`;
+  running = await startHubOnLoopback({ log, ...options });
+  ({ hub, tokens, port, hubUrl } = running);
 }
 
 afterEach(async () => {
   for (const socket of rawSockets.splice(0)) socket.destroy();
-  await hub.close();
-  server.closeAllConnections();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await running.close();
 });
 
 /**

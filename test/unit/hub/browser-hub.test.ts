@@ -1,18 +1,11 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  HUB_PATH,
-  HubCloseCode,
-  PROTOCOL_VERSION,
-  type PageCapture,
-} from '../../../shared/protocol/messages';
-import { createBrowserTokens, type BrowserTokens } from '../../../server/hub/browser-tokens';
-import { createBrowserHub, type BrowserHub } from '../../../server/hub/create-browser-hub';
-import { silentLog } from '../../../server/log';
+import { HubCloseCode, PROTOCOL_VERSION, type PageCapture } from '../../../shared/protocol/messages';
+import type { BrowserTokens } from '../../../server/hub/browser-tokens';
+import type { BrowserHub } from '../../../server/hub/create-browser-hub';
 import { WebSocket } from 'ws';
 import { EXTENSION_ID } from '../../../shared/extension-identity';
 import { connectFakeBrowser } from '../../helpers/fake-browser-client';
+import { startHubOnLoopback, type HubOnLoopback } from '../../helpers/hub-on-loopback';
 
 const capture: PageCapture = {
   url: 'http://site.test/',
@@ -22,25 +15,18 @@ const capture: PageCapture = {
 };
 const spec = { url: 'http://site.test/', waitForMs: 0 };
 
-let server: Server;
+let running: HubOnLoopback;
 let hub: BrowserHub;
 let tokens: BrowserTokens;
 let hubUrl: string;
 
 async function start(options: { heartbeatIntervalMs?: number; livenessTimeoutMs?: number } = {}) {
-  tokens = createBrowserTokens();
-  hub = createBrowserHub({ log: silentLog, tokens, tabsPerBrowser: 2, noBrowserGraceMs: 2_000, ...options });
-  server = createServer();
-  server.on('upgrade', (request, socket, head) => hub.handleUpgrade(request, socket, head));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  hubUrl = `ws://127.0.0.1:${(server.address() as AddressInfo).port}${HUB_PATH}`;
+  running = await startHubOnLoopback(options);
+  ({ hub, tokens, hubUrl } = running);
 }
 
 beforeEach(async () => start());
-afterEach(async () => {
-  await hub.close();
-  server.close();
-});
+afterEach(() => running.close());
 
 /** How an upgrade with this Origin header ends: opened, or refused with an HTTP status. */
 function upgradeWithOrigin(origin: string): Promise<number | 'open'> {
@@ -203,8 +189,7 @@ describe('browser hub', () => {
 
 describe('browser hub heartbeats', () => {
   beforeEach(async () => {
-    await hub.close();
-    server.close();
+    await running.close();
     await start({ heartbeatIntervalMs: 100, livenessTimeoutMs: 400 });
   });
 
