@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import type { LiveSession } from '../browser-sessions/live-session';
 import type { CdpEventSubscriptions } from './cdp-event-subscriptions';
+import type { RelayNavigationCheck } from './cdp-relay-navigation-check';
 import { createCdpRelayStreams } from './cdp-relay-streams';
 import {
   BROWSER_TARGET_INFO,
@@ -52,11 +53,14 @@ const PAGE_NO_OPS = new Set([
 export function createCdpRelayConnection({
   session,
   subscriptions,
+  checkNavigation,
   send,
   close,
 }: {
   session: LiveSession;
   subscriptions: CdpEventSubscriptions;
+  /** The URL policy's look at a navigation before the tab is asked (none: the tab's checks only). */
+  checkNavigation?: RelayNavigationCheck | undefined;
   send(message: unknown): void;
   close(code: number, reason: string): void;
 }) {
@@ -191,6 +195,10 @@ export function createCdpRelayConnection({
     if (method === 'Target.getTargetInfo') return { targetInfo: pageTargetInfo(await freshTarget(), true) };
     if (method.startsWith('Target.') || method.startsWith('Browser.')) {
       return refuse(`${method} is not available through a browser session's cdpUrl (one tab only)`);
+    }
+    if (method === 'Page.navigate' && checkNavigation !== undefined) {
+      const refused = await checkNavigation(String(params?.['url'] ?? ''));
+      if (refused !== undefined) refuse(refused);
     }
     if (method === 'Page.printToPDF' && params?.['transferMode'] === 'ReturnAsStream')
       return printToStream(params);

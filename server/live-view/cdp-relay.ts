@@ -4,8 +4,10 @@ import { WebSocketServer } from 'ws';
 import type { Keyring } from '../auth/keyring';
 import type { LiveSessionDirectory } from '../browser-sessions/live-session';
 import type { Log } from '../log';
+import type { UrlPolicy } from '../url-policy/create-url-policy';
 import { createCdpEventSubscriptions } from './cdp-event-subscriptions';
 import { createCdpRelayConnection } from './cdp-relay-connection';
+import { relayNavigationCheck } from './cdp-relay-navigation-check';
 import { bearerToken, refuseUpgrade } from './refuse-upgrade';
 
 const CDP_RELAY_PATH = /^\/v2\/browser\/([^/]+)\/cdp$/;
@@ -26,11 +28,15 @@ export function createCdpRelay({
   keyring,
   sessions,
   log,
+  urlPolicy,
 }: {
   keyring: Keyring;
   sessions: LiveSessionDirectory;
   log: Log;
+  /** Checks relay navigations before the tab is asked; without it, the tab's own checks only. */
+  urlPolicy?: UrlPolicy | undefined;
 }) {
+  const checkNavigation = urlPolicy === undefined ? undefined : relayNavigationCheck(urlPolicy);
   const server = new WebSocketServer({ noServer: true, maxPayload: MAX_COMMAND_BYTES });
   const subscriptions = createCdpEventSubscriptions();
 
@@ -48,6 +54,7 @@ export function createCdpRelay({
         const connection = createCdpRelayConnection({
           session,
           subscriptions,
+          checkNavigation,
           send: (message) => {
             if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message));
           },

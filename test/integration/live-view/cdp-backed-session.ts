@@ -124,6 +124,8 @@ export async function startCdpBackedSession({
     cdp: page.cdp,
     emit,
     donated,
+    // The test's sites are on loopback.
+    networkPolicy: { allowPrivateNetworks: true, allowedPrivateHosts: [] },
     direct: page.send,
     donorTerms: async () => ({ enabled: true, allowedDomains: [], maxTabs: 1, allowJavascript: true }),
   });

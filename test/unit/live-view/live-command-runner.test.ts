@@ -12,7 +12,17 @@ const OPEN_TERMS: DonationTerms = {
 };
 
 /** A tab that records what it was sent and lets the test fire its events. */
-function fakeTab({ donated = false, terms = OPEN_TERMS }: { donated?: boolean; terms?: DonationTerms } = {}) {
+function fakeTab({
+  donated = false,
+  terms = OPEN_TERMS,
+  violation,
+  history = [],
+}: {
+  donated?: boolean;
+  terms?: DonationTerms;
+  violation?: () => PageTaskError | undefined;
+  history?: Array<{ id: number; url: string }>;
+} = {}) {
   const sent: Array<{ method: string; params: Record<string, unknown> | undefined }> = [];
   const listeners = new Set<CdpEventListener>();
   const emitted: SessionEvent[] = [];
@@ -30,9 +40,12 @@ function fakeTab({ donated = false, terms = OPEN_TERMS }: { donated?: boolean; t
     cdp,
     emit: (event) => emitted.push(event),
     donated,
+    guard: { violation: violation ?? (() => undefined) },
+    networkPolicy: { allowPrivateNetworks: false, allowedPrivateHosts: [] },
     direct: async (method, params) => {
       sent.push({ method, params });
       if (method === 'DOM.describeNode') throw new Error('No node with given id found');
+      if (method === 'Page.getNavigationHistory') return { currentIndex: 0, entries: history };
       return method === 'Runtime.evaluate' ? { result: { type: 'number', value: 2 } } : {};
     },
     donorTerms: async () => terms,
@@ -215,5 +228,85 @@ describe('the live commands', () => {
     await tab.runner.stop();
     expect(tab.methods()).toEqual(['Page.startScreencast', 'Page.stopScreencast']);
     expect(tab.listeners.size).toBe(0);
+  });
+
+  it('refuses every command and forwards no event once the address guard has tripped', async () => {
+    const guard: { tripped?: PageTaskError } = {};
+    const tab = fakeTab({ violation: () => guard.tripped });
+    await tab.runner.run({ kind: 'cdp-events', enabled: true });
+    await tab.runner.run({ kind: 'cdp', method: 'Runtime.evaluate', params: { expression: '1' } });
+    guard.tripped = new PageTaskError('URL_BLOCKED', 'rebind.test connected to 127.0.0.1');
+    tab.fire('Runtime.consoleAPICalled', { type: 'log', args: [{ value: 'the private page' }] });
+    for (const command of [
+      { kind: 'cdp', method: 'Runtime.evaluate', params: { expression: 'document.body.innerText' } },
+      { kind: 'cdp', method: 'Page.disable' },
+      { kind: 'input', input: { kind: 'text', text: 'x' } },
+      screencast,
+    ] as const) {
+      await expect(tab.runner.run(command)).rejects.toMatchObject({ code: 'URL_BLOCKED' });
+    }
+    expect(tab.methods()).toEqual(['Runtime.evaluate']);
+    expect(tab.emitted).toEqual([]);
+  });
+
+  it('checks navigations by host and history entries by their address before they are sent', async () => {
+    const tab = fakeTab({
+      history: [
+        { id: 1, url: 'https://a.example/' },
+        { id: 2, url: 'http://127.0.0.1:3101/secret' },
+        { id: 3, url: 'chrome-error://chromewebdata/' },
+      ],
+    });
+    await expect(
+      tab.runner.run({ kind: 'cdp', method: 'Page.navigate', params: { url: 'http://169.254.169.254/' } }),
+    ).rejects.toMatchObject({ code: 'URL_BLOCKED' });
+    for (const entryId of [2, 3]) {
+      await expect(
+        tab.runner.run({ kind: 'cdp', method: 'Page.navigateToHistoryEntry', params: { entryId } }),
+      ).rejects.toMatchObject({ code: 'URL_BLOCKED' });
+    }
+    await tab.runner.run({ kind: 'cdp', method: 'Page.navigateToHistoryEntry', params: { entryId: 1 } });
+    expect(tab.methods().filter((method) => method !== 'Page.getNavigationHistory')).toEqual([
+      'Page.navigateToHistoryEntry',
+    ]);
+  });
+
+  it("keeps the extension's world out of reach and out of sight", async () => {
+    const tab = fakeTab();
+    await tab.runner.run({ kind: 'cdp-events', enabled: true });
+    const created = (id: number, origin: string, isDefault: boolean, name = '') =>
+      tab.fire('Runtime.executionContextCreated', {
+        context: {
+          id,
+          origin,
+          name,
+          uniqueId: `u${id}`,
+          auxData: { isDefault, type: isDefault ? 'default' : 'isolated' },
+        },
+      });
+    created(1, '://', true);
+    created(2, 'chrome-extension://bldifabcdefghijklmnop', false, 'Tabhive');
+    expect(
+      tab.emitted.map((event) =>
+        event.kind === 'cdp' ? (event.params as Record<string, unknown>)['context'] : undefined,
+      ),
+    ).toEqual([expect.objectContaining({ id: 1 })]);
+    await tab.runner.run({
+      kind: 'cdp',
+      method: 'Runtime.evaluate',
+      params: { expression: '1', contextId: 1 },
+    });
+    await expect(
+      tab.runner.run({ kind: 'cdp', method: 'Runtime.evaluate', params: { expression: '1', contextId: 2 } }),
+    ).rejects.toMatchObject({ code: 'TASK_REFUSED', message: expect.stringMatching(/context 2/) });
+    await tab.runner.run({
+      kind: 'cdp',
+      method: 'Page.createIsolatedWorld',
+      params: { frameId: 'F', worldName: 'mine', grantUniveralAccess: true },
+    });
+    expect(tab.sent.at(-1)).toEqual({
+      method: 'Page.createIsolatedWorld',
+      params: { frameId: 'F', worldName: 'mine', grantUniveralAccess: false },
+    });
   });
 });
