@@ -1,6 +1,7 @@
 import { ActionError } from './action-error';
 import type { CdpSession } from '../debugger/cdp-session';
 import { type Evaluated, InPageError, evaluateIsolated } from '../debugger/evaluate-isolated';
+import { WITHOUT_WEBRTC } from '../network/no-webrtc-in-worlds';
 import { beforeDeadline } from '../tasks/deadline';
 
 /** A script gets this long, or what is left of the task, whichever is shorter. */
@@ -22,14 +23,16 @@ export async function runScript(
 ): Promise<Evaluated> {
   const until = Math.min(deadline, Date.now() + SCRIPT_TIMEOUT_MS);
   const run = (expression: string) =>
-    beforeDeadline(evaluateIsolated(cdp, frameId, expression, { awaitPromise: true }), until).catch(
-      (err: unknown) => {
-        if (Date.now() >= until && deadline > until) {
-          throw new ActionError(`script did not finish within ${SCRIPT_TIMEOUT_MS} ms`);
-        }
-        throw err;
-      },
-    );
+    beforeDeadline(
+      // The world is the caller's: no WebRTC in it (no-webrtc-in-worlds.ts).
+      evaluateIsolated(cdp, frameId, WITHOUT_WEBRTC + expression, { awaitPromise: true }),
+      until,
+    ).catch((err: unknown) => {
+      if (Date.now() >= until && deadline > until) {
+        throw new ActionError(`script did not finish within ${SCRIPT_TIMEOUT_MS} ms`);
+      }
+      throw err;
+    });
   let result: Evaluated;
   try {
     result = await run(script);

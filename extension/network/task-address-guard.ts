@@ -7,11 +7,14 @@ import {
 import { parsePrivateAllowList } from '../../shared/url/private-allow-list';
 import type { CdpSession } from '../debugger/cdp-session';
 import { cachedHubSettings } from '../hub/hub-settings';
+import { readLaunchConfig } from '../hub/launch-config';
+import { egressRefusalOf, type ResponseHeaders } from './egress-refusal-of';
 import { PageTaskError } from '../tasks/page-task-error';
 
 interface PeerResponse {
   url?: string;
   remoteIPAddress?: string;
+  headers?: ResponseHeaders;
 }
 
 /** Throws URL_BLOCKED for a URL the policy refuses by its host alone (before any DNS). */
@@ -29,14 +32,21 @@ export interface AddressGuard {
   violation(): PageTaskError | undefined;
   /** Aborted at the first violation, so that the task's waits end at once. */
   readonly signal: AbortSignal;
-  /** A response (or redirect hop) of `url` came from `ip`: refused when the policy says so. */
-  checkPeer(url: string | undefined, ip: string | undefined): void;
+  /**
+   * A response (or redirect hop) of `url` came from `ip` with `headers`: refused when the policy
+   * says so, or when the browser's egress proxy answered it with its refusal.
+   */
+  checkPeer(url: string | undefined, ip: string | undefined, headers?: ResponseHeaders): void;
   /** The tab's main frame was stopped by a rule: one of ours, since ad blocking spares documents. */
   blockedNavigation(): void;
 }
 
 /**
- * The browser half of the URL policy, for one task's tab. DNR rules (task-address-rules.ts) stop
+ * The browser half of the URL policy, for one task's tab. In a launched browser whose traffic goes
+ * through the server's egress proxy (server/egress/start-browser-egress-proxy.ts), the proxy
+ * refuses before anything is sent, and its 403 (EGRESS_REFUSAL_HEADER) on any of the tab's
+ * responses fails the task with URL_BLOCKED. Elsewhere (a donated browser, or a launched one with
+ * private networks allowed) DNR rules (task-address-rules.ts) stop
  * IP literals and local names before a request is sent; this sees what they cannot: a public-looking
  * name that resolved to a private address (DNS rebinding, wildcard DNS). Every response and redirect
  * hop carries the address Chromium connected to (CDP's `remoteIPAddress`, webRequest's `ip`); one
@@ -48,7 +58,8 @@ export interface AddressGuard {
 export async function createAddressGuard(
   policy: NetworkPolicy = STRICT_NETWORK_POLICY,
 ): Promise<AddressGuard> {
-  const peersAreProxies = (await cachedHubSettings())?.browserClass === 'stealth';
+  const behindEgressProxy = (await readLaunchConfig())?.egressProxy === true;
+  const peersAreProxies = behindEgressProxy || (await cachedHubSettings())?.browserClass === 'stealth';
   const allowList = parsePrivateAllowList(policy.allowedPrivateHosts);
   const controller = new AbortController();
   let found: PageTaskError | undefined;
@@ -65,7 +76,12 @@ export async function createAddressGuard(
     },
     violation: () => found,
     signal: controller.signal,
-    checkPeer(url, rawIp) {
+    checkPeer(url, rawIp, headers) {
+      const refusedByProxy = behindEgressProxy ? egressRefusalOf(headers) : undefined;
+      if (refusedByProxy !== undefined) {
+        fail(`the browser's egress proxy refused ${url ?? 'a request'} (${refusedByProxy})`);
+        return;
+      }
       const ip = rawIp?.replace(/^\[|\]$/g, '');
       if (peersAreProxies || ip === undefined || ip === '' || url === undefined) return;
       let hostname: string;
@@ -92,13 +108,21 @@ export function watchPeersOverCdp(guard: AddressGuard, cdp: CdpSession, mainFram
   cdp.onEvent((method, params) => {
     if (method === 'Network.requestWillBeSent') {
       const hop = params.redirectResponse as PeerResponse | undefined;
-      if (hop !== undefined) guard.checkPeer(hop.url, hop.remoteIPAddress);
+      if (hop !== undefined) guard.checkPeer(hop.url, hop.remoteIPAddress, hop.headers);
       if (params.type === 'Document' && params.frameId === mainFrameId) {
         documentRequests.add(String(params.requestId));
       }
     } else if (method === 'Network.responseReceived') {
       const response = params.response as PeerResponse;
-      guard.checkPeer(response.url, response.remoteIPAddress);
+      guard.checkPeer(response.url, response.remoteIPAddress, response.headers);
+    } else if (EXTENSION_NAVIGATION_EVENTS.has(method)) {
+      // A page may open no extension page (launch.html, C1): Chromium refuses the navigation,
+      // no Network event says so, and the debugger may not touch what the tab then shows. The
+      // task ends with URL_BLOCKED at the request instead of failing to capture it.
+      const frame = (params.frame ?? params) as { id?: string; frameId?: string; url?: string };
+      if ((frame.id ?? frame.frameId) === mainFrameId && isExtensionUrl(frame.url)) {
+        guard.blockedNavigation();
+      }
     } else if (
       method === 'Network.loadingFailed' &&
       documentRequests.has(String(params.requestId)) &&
@@ -108,3 +132,11 @@ export function watchPeersOverCdp(guard: AddressGuard, cdp: CdpSession, mainFram
     }
   });
 }
+
+/** The events that announce where a frame is going (the renderer's request, the browser's start) or went. */
+const EXTENSION_NAVIGATION_EVENTS = new Set([
+  'Page.frameRequestedNavigation',
+  'Page.frameStartedNavigating',
+  'Page.frameNavigated',
+]);
+const isExtensionUrl = (url: string | undefined) => url?.startsWith('chrome-extension:') === true;

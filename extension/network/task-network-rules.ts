@@ -179,16 +179,17 @@ export function buildTaskRules({
   if (fenceDomains !== undefined && fenceDomains.length > 0 && personsTabIds !== undefined) {
     // A popup the task's page opens (a clicked target=_blank link, window.open) is a new tab, with
     // none of the rules above; it is closed at once (popup-guard.ts), but its first request could
-    // leave before that. So while the task runs, a page on the allowed domains cannot take any new
-    // tab elsewhere. The person's tabs open at the start are left out, and so are navigations no
-    // page started (a typed address, a bookmark): only a fenced page's links and scripts.
+    // leave before that, and its tab id is not known before it does. So while the task runs, no
+    // tab but the task's and the person's tabs open at its start may load a page outside the
+    // allowed domains, whoever started the load. Not by initiator: a popup from a sandboxed frame
+    // has an opaque one, which no initiatorDomains condition matches. The cost: a tab the person
+    // opens during the task (seconds) reaches only the allowed domains until the task ends.
     rules.push({
       id: popupFenceRuleId,
       priority: 5,
       action: { type: 'block' },
       condition: {
         resourceTypes: ['main_frame', 'sub_frame'],
-        initiatorDomains: [...fenceDomains],
         excludedRequestDomains: [...fenceDomains],
         excludedTabIds: [tabId, ...personsTabIds],
       },

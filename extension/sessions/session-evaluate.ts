@@ -1,5 +1,6 @@
 import type { CdpSession } from '../debugger/cdp-session';
 import { InPageError } from '../debugger/evaluate-isolated';
+import { WITHOUT_WEBRTC } from '../network/no-webrtc-in-worlds';
 import { beforeDeadline } from '../tasks/deadline';
 import { PageTaskError } from '../tasks/page-task-error';
 
@@ -103,6 +104,8 @@ export async function evaluateInSession(
     return evaluation.result;
   };
   await evaluate(`(${captureConsole.toString()})(${CONSOLE_CAP_CHARS})`, false);
+  // The world is the caller's: no WebRTC in it (no-webrtc-in-worlds.ts).
+  await evaluate(WITHOUT_WEBRTC, false);
   let result: RemoteResult['result'];
   try {
     result = await run(code);

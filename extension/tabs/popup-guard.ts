@@ -5,9 +5,10 @@ import { browser } from 'wxt/browser';
  * action): a popup has none of its task's rules, guards or fence, and nothing ever closed it (H2
  * of the red-team report: 20 scrapes left 20 renderers, and popups in a donor's browser left the
  * allowed domains). Firecrawl's engines capture the page the task opened too, never its popups.
- * In a launched browser the browser-wide address rules (standing-address-rules.ts) also refuse
- * whatever a popup asks for before it is closed; in a donated one the task's fence does
- * (task-network-rules.ts).
+ * In a launched browser the egress proxy (server/egress/start-browser-egress-proxy.ts) and the
+ * browser-wide address rules (standing-address-rules.ts) refuse whatever a popup asks for before
+ * it is closed, a name that resolves inward included; in a donated one the task's fence does
+ * (task-network-rules.ts), for every tab the task's page could open.
  */
 /** How long after it appears a popup is closed. */
 const POPUP_CLOSE_DELAY_MS = 200;

@@ -82,7 +82,7 @@ const onBeforeRedirect = (details: Browser.webRequest.OnBeforeRedirectDetails) =
 const onResponseStarted = (details: Browser.webRequest.OnResponseStartedDetails) => {
   const state = stateOf(details.tabId);
   if (state === undefined) return;
-  state.guard.checkPeer(details.url, details.ip);
+  state.guard.checkPeer(details.url, details.ip, details.responseHeaders);
   if (details.type === 'main_frame') {
     state.response = {
       url: details.url,

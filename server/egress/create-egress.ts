@@ -1,10 +1,11 @@
-import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
+import type { LookupAddress } from 'node:dns';
 import { isIP } from 'node:net';
 import { Agent, buildConnector, request } from 'undici';
 import { refuseAddress } from '../../shared/url/network-policy';
 import { parsePrivateAllowList } from '../../shared/url/private-allow-list';
 import { clampTimerMs } from '../clamp-timer-ms';
 import type { LookupFn } from '../url-policy/create-url-policy';
+import { resolveHost, systemLookup } from './resolve-host';
 
 /** Redirect hops followed for GETs; webhooks follow none (a 3xx is a failed delivery). */
 const MAX_REDIRECTS = 5;
@@ -39,13 +40,6 @@ export interface Egress {
   close(): Promise<void>;
 }
 
-const systemLookup: LookupFn = (hostname) =>
-  new Promise((resolve, reject) =>
-    dnsLookup(hostname, { all: true, order: 'verbatim' }, (err, addresses) =>
-      err ? reject(err) : resolve(addresses.map((answer) => answer.address)),
-    ),
-  );
-
 /**
  * The one way the server itself opens HTTP connections (robots.txt, sitemaps, webhooks). Every
  * connection is checked where it is made, so redirects and literal addresses cannot slip past
@@ -78,13 +72,7 @@ export function createEgress({
     callback: (err: Error | null, address: string | LookupAddress[], family?: number) => void,
   ) => {
     const name = hostname.toLowerCase().replace(/\.+$/, '');
-    const answers: Promise<LookupAddress[]> =
-      name === 'localhost' || name.endsWith('.localhost')
-        ? Promise.resolve([{ address: '127.0.0.1', family: 4 }])
-        : resolve(name).then((found) =>
-            found.map((address) => ({ address, family: isIP(address) === 6 ? 6 : 4 })),
-          );
-    answers.then(
+    resolveHost(name, resolve).then(
       (addresses) => {
         const blocked = addresses.map((a) => refusal(a.address, name)).find((reason) => reason !== undefined);
         if (blocked !== undefined || addresses.length === 0) {

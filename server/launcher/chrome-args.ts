@@ -59,7 +59,10 @@ export function chromeArgs({
   extensionDir: string;
   startUrl: string;
   runningAsRoot: boolean;
-  /** Upstream proxy of a stealth browser; `hubHost` (host:port) always goes direct. */
+  /**
+   * The proxy every request goes through: the egress proxy, or a stealth browser's upstream
+   * proxy. `hubHost` (host:port) alone goes direct.
+   */
   proxy?: { server: string; hubHost: string } | undefined;
   /** Tests only: e.g. --host-resolver-rules to give fixture servers public-looking names. */
   extraArgs?: readonly string[];
@@ -87,6 +90,10 @@ export function chromeArgs({
     // A warm task tab goes from page to page; the back-forward cache would keep each previous page
     // alive (memory) only to destroy it later (browser CPU). Nothing here ever goes back.
     '--disable-back-forward-cache',
+    // WebRTC may use no UDP, and its TCP (TURN over TCP) goes through the browser's proxy: with the
+    // egress proxy (server/egress/start-browser-egress-proxy.ts) a TURN server on a private address
+    // is refused like any other connection there, whatever world of the page made the peer connection.
+    '--force-webrtc-ip-handling-policy=disable_non_proxied_udp',
     `--disable-features=${DISABLED_FEATURES.join(',')}`,
     ...SCRAPING_PROFILE_ARGS,
     `--user-data-dir=${profileDir}`,
@@ -97,7 +104,8 @@ export function chromeArgs({
       : [
           `--proxy-server=${proxy.server}`,
           // <-loopback> undoes Chromium's implicit loopback bypass, so every page goes through the
-          // proxy; the hub's own address is the one exception (the proxy need not reach it).
+          // proxy, loopback literals included; the hub's own address is the one exception (the
+          // proxy would refuse it), and pages cannot reach it there either (the address rules).
           `--proxy-bypass-list=<-loopback>;${proxy.hubHost}`,
         ]),
     ...extraArgs,

@@ -5,9 +5,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { EXTENSION_ID } from '../../shared/extension-identity';
 import type { BrowserClass } from '../../shared/protocol/messages';
+import type { NetworkPolicy } from '../../shared/url/network-policy';
+import { hostResolverRulesLookup } from '../egress/host-resolver-rules-lookup';
+import { systemLookup } from '../egress/resolve-host';
+import { startBrowserEgressProxy, type BrowserEgressProxy } from '../egress/start-browser-egress-proxy';
 import type { Log } from '../log';
+import type { LookupFn } from '../url-policy/create-url-policy';
 import { chromeArgs } from './chrome-args';
-import { stageLaunchedExtension } from './stage-launched-extension';
+import { forgetLaunchToken, stageLaunchedExtension } from './stage-launched-extension';
 import { writeProfilePreferences } from './write-profile-preferences';
 
 export interface LocalLauncher {
@@ -44,6 +49,8 @@ interface Slot {
   child: ChildProcess | undefined;
   profileDir: string | undefined;
   launchToken: string | undefined;
+  /** The browser's copy of the extension while its launch config still holds the launch token. */
+  stagedWithToken: string | undefined;
   restartDelayMs: number;
   restartTimer: NodeJS.Timeout | undefined;
   exited: Promise<void>;
@@ -57,6 +64,11 @@ interface Slot {
  * the extension (stage-launched-extension.ts), where no page can write and no other local user can
  * read, so the extension has no server URL built in. A browser that dies, or that stays
  * disconnected from the hub, is restarted with a new profile and a new token.
+ *
+ * With `egress` and a policy that refuses private networks, every byte the browsers send goes
+ * through one egress proxy of this launcher (start-browser-egress-proxy.ts), which connects only
+ * where the policy allows; a stealth browser's upstream proxy is then reached through it. The
+ * launcher starts it before the first browser and closes it after the last.
  */
 export function createLocalLauncher({
   count,
@@ -67,6 +79,7 @@ export function createLocalLauncher({
   log,
   browserClass = 'basic',
   proxyServer,
+  egress,
   extraArgs,
   isConnected,
   disconnectedRelaunchMs = DISCONNECTED_RELAUNCH_MS,
@@ -76,11 +89,21 @@ export function createLocalLauncher({
   chromePath: string;
   extensionDir: string;
   hubUrl: string;
-  tokens: { issueLaunchToken(): string; revokeLaunchToken(token: string): void };
+  tokens: {
+    issueLaunchToken(): string;
+    revokeLaunchToken(token: string): void;
+    /** Who spent a launch token; once one did, the token is removed from the browser's profile. */
+    browserIdOf?(launchToken: string): string | undefined;
+  };
   log: Log;
   /** Stealth browsers are launched with `proxyServer` and say so in their start page link. */
   browserClass?: BrowserClass;
   proxyServer?: string | undefined;
+  /**
+   * The server's network policy, which the browsers' egress proxy enforces. Absent, or allowing
+   * private networks (nothing to refuse but metadata, which the extension's rules refuse): no proxy.
+   */
+  egress?: { policy: NetworkPolicy; lookup?: LookupFn | undefined } | undefined;
   extraArgs?: readonly string[];
   /** Whether the browser that spent this launch token is connected to the hub now. */
   isConnected?: (launchToken: string) => boolean;
@@ -89,6 +112,7 @@ export function createLocalLauncher({
   remoteDebuggingPipe?: boolean;
 }): LocalLauncher {
   const slots: Slot[] = [];
+  let egressProxy: BrowserEgressProxy | undefined;
   let stopping = false;
   let watchdog: NodeJS.Timeout | undefined;
 
@@ -108,16 +132,23 @@ export function createLocalLauncher({
     const stagedExtensionDir = await stageLaunchedExtension({
       extensionDir,
       profileDir: slot.profileDir,
-      launch: { serverUrl: hubUrl, token: slot.launchToken, browserClass },
+      launch: {
+        serverUrl: hubUrl,
+        token: slot.launchToken,
+        browserClass,
+        ...(egressProxy === undefined ? {} : { egressProxy: true }),
+      },
     });
+    slot.stagedWithToken = stagedExtensionDir;
     // The start page only says what the browser is for; it carries nothing a page could forge.
     const startUrl = `chrome-extension://${EXTENSION_ID}/launch.html`;
+    const proxyUrl = egressProxy?.url ?? proxyServer;
     const args = chromeArgs({
       profileDir: slot.profileDir,
       extensionDir: stagedExtensionDir,
       startUrl,
       runningAsRoot: process.getuid?.() === 0,
-      proxy: proxyServer === undefined ? undefined : { server: proxyServer, hubHost: new URL(hubUrl).host },
+      proxy: proxyUrl === undefined ? undefined : { server: proxyUrl, hubHost: new URL(hubUrl).host },
       extraArgs: remoteDebuggingPipe ? [...(extraArgs ?? []), '--remote-debugging-pipe'] : extraArgs,
     });
     const startedAt = Date.now();
@@ -172,11 +203,25 @@ export function createLocalLauncher({
   };
 
   /** Kills a launched browser that has stayed away from the hub; its exit handler relaunches it. */
+  /** A launch token its browser's hello spent leaves the profile (stage-launched-extension.ts). */
+  const forgetSpentLaunchToken = (slot: Slot, launchToken: string) => {
+    const staged = slot.stagedWithToken;
+    if (staged === undefined || tokens.browserIdOf?.(launchToken) === undefined) return;
+    slot.stagedWithToken = undefined;
+    void forgetLaunchToken(staged).catch((err: unknown) =>
+      log.warn('could not remove a spent launch token from its profile', {
+        slot: slot.index,
+        error: String(err),
+      }),
+    );
+  };
+
   const checkConnections = () => {
     if (isConnected === undefined || stopping) return;
     const now = Date.now();
     for (const slot of slots) {
       if (slot.child === undefined || slot.launchToken === undefined) continue;
+      forgetSpentLaunchToken(slot, slot.launchToken);
       if (isConnected(slot.launchToken)) {
         slot.lastConnectedAt = now;
       } else if (now - slot.lastConnectedAt > disconnectedRelaunchMs) {
@@ -191,8 +236,20 @@ export function createLocalLauncher({
     }
   };
 
+  const startEgressProxy = async () => {
+    if (egress === undefined || egress.policy.allowPrivateNetworks || egressProxy !== undefined) return;
+    const lookup = egress.lookup ?? systemLookup;
+    egressProxy = await startBrowserEgressProxy({
+      policy: egress.policy,
+      lookup: hostResolverRulesLookup(extraArgs ?? [], lookup) ?? lookup,
+      upstreamProxyUrl: proxyServer,
+      log,
+    });
+  };
+
   return {
     async start() {
+      await startEgressProxy();
       if (isConnected !== undefined && watchdog === undefined) {
         watchdog = setInterval(checkConnections, Math.min(1_000, disconnectedRelaunchMs / 4));
         watchdog.unref();
@@ -203,6 +260,7 @@ export function createLocalLauncher({
           child: undefined,
           profileDir: undefined,
           launchToken: undefined,
+          stagedWithToken: undefined,
           restartDelayMs: 0,
           restartTimer: undefined,
           exited: Promise.resolve(),
@@ -229,6 +287,8 @@ export function createLocalLauncher({
           await cleanup(slot);
         }),
       );
+      await egressProxy?.close();
+      egressProxy = undefined;
     },
 
     killNow() {

@@ -11,7 +11,16 @@ export const LAUNCH_CONFIG_FILE = 'launch.json';
 
 export const LaunchConfig = z.object({
   serverUrl: z.url({ protocol: /^wss?$/ }),
-  token: z.string().min(1),
+  /**
+   * Absent once the browser's first hello spent it: the launcher then rewrites the file without
+   * it, and the browser reconnects with the session token it keeps in memory (docs/security.md).
+   */
+  token: z.string().min(1).optional(),
   browserClass: BrowserClass,
+  /**
+   * Every request of the browser goes through the server's egress proxy, which refuses what the
+   * URL policy refuses: the addresses responses report are the proxy's (task-address-guard.ts).
+   */
+  egressProxy: z.boolean().optional(),
 });
 export type LaunchConfig = z.infer<typeof LaunchConfig>;

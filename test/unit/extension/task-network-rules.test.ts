@@ -96,7 +96,7 @@ describe('per-task network rules', () => {
     });
   });
 
-  it("fences the tabs a donated task's page opens, leaving the person's own tabs and typed addresses alone", () => {
+  it("fences every tab a donated task's page may open, whatever its initiator, leaving the person's open tabs alone", () => {
     const rules = buildTaskRules({
       ruleIds: [7, 8, 9, 10],
       tabId: 42,
@@ -110,7 +110,6 @@ describe('per-task network rules', () => {
       action: { type: 'block' },
       condition: {
         resourceTypes: ['main_frame', 'sub_frame'],
-        initiatorDomains: ['members.test'],
         excludedRequestDomains: ['members.test'],
         excludedTabIds: [42, 1, 2],
       },
