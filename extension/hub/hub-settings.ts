@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { browser } from 'wxt/browser';
 import { storage } from 'wxt/utils/storage';
 import { BrowserClass } from '../../shared/protocol/messages';
 import { readLaunchConfig } from './launch-config';
@@ -29,17 +30,41 @@ export const hubSettingsItem = storage.defineItem<unknown>('local:hub', { fallba
 /**
  * A launched browser's session token, with the hub it belongs to. Only the worker writes it, once
  * per `welcome`; the launch token itself is never stored, so no late write can put a spent token
- * back in place of a live one.
+ * back in place of a live one. It lives in session storage: in the browser's memory, never in the
+ * profile's files, and it outlives worker restarts but not the browser, which a server relaunches
+ * with a new launch token anyway.
  */
 const LaunchSession = z.object({ serverUrl: z.string(), token: z.string().min(1) });
-const launchSessionItem = storage.defineItem<unknown>('local:launchSession', { fallback: null });
+const launchSessionItem = storage.defineItem<unknown>('session:launchSession', { fallback: null });
+
+let storageGuarded: Promise<void> | undefined;
+
+/**
+ * Makes the areas that hold hub credentials (a device token in local, a session token in session)
+ * readable by the extension's own pages and worker only, not by the content-script worlds its
+ * tasks create in pages, where a page or a CDP client could reach them (docs/security.md). No
+ * content script of the extension uses storage. Every read and write of credentials waits for it,
+ * so none is stored before the area is closed. Once per worker: the level is the browser's, and
+ * setting it again is harmless.
+ */
+export function guardCredentialStorage(): Promise<void> {
+  storageGuarded ??= Promise.all(
+    [browser.storage.local, browser.storage.session].map((area) =>
+      area.setAccessLevel({ accessLevel: 'TRUSTED_CONTEXTS' }),
+    ),
+  ).then(() => undefined);
+  return storageGuarded;
+}
 
 export async function readHubSettings(): Promise<HubSettings | undefined> {
+  await guardCredentialStorage();
   const launch = await readLaunchConfig();
   if (launch !== undefined) {
     const session = LaunchSession.safeParse(await launchSessionItem.getValue());
+    // The launch token is gone from the config once spent (the launcher removes it).
     const token =
       session.success && session.data.serverUrl === launch.serverUrl ? session.data.token : launch.token;
+    if (token === undefined) return undefined;
     return { serverUrl: launch.serverUrl, token, origin: 'launched', browserClass: launch.browserClass };
   }
   // Only a person pairs a browser that no server launched; whatever else storage holds is ignored.
@@ -53,11 +78,13 @@ export async function isLaunchedBrowser(): Promise<boolean> {
 }
 
 export async function writeHubSettings(settings: HubSettings & { origin: 'paired' }): Promise<void> {
+  await guardCredentialStorage();
   await hubSettingsItem.setValue(HubSettings.parse(settings));
 }
 
 /** Keeps the session token a `welcome` handed out, in place of the token that was just spent. */
 export async function saveSessionToken(token: string): Promise<void> {
+  await guardCredentialStorage();
   const launch = await readLaunchConfig();
   if (launch !== undefined) {
     await launchSessionItem.setValue({ serverUrl: launch.serverUrl, token });

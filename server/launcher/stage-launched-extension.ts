@@ -1,6 +1,6 @@
-import { cp, writeFile } from 'node:fs/promises';
+import { cp, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { LAUNCH_CONFIG_FILE, type LaunchConfig } from '../../shared/protocol/launch-config';
+import { LAUNCH_CONFIG_FILE, LaunchConfig } from '../../shared/protocol/launch-config';
 
 /**
  * Copies the built extension into a launched browser's profile and writes its launch config
@@ -22,4 +22,19 @@ export async function stageLaunchedExtension({
   await cp(extensionDir, staged, { recursive: true });
   await writeFile(path.join(staged, LAUNCH_CONFIG_FILE), JSON.stringify(launch), { mode: 0o600 });
   return staged;
+}
+
+/**
+ * Rewrites a staged extension's launch config without its token, once the browser's first hello
+ * has spent it: nothing that reads the profile later finds a credential there (the browser keeps
+ * its session token in memory, extension/hub/hub-settings.ts). The new file is renamed into place,
+ * so a worker that starts meanwhile reads the old config or the new one, never half of one.
+ */
+export async function forgetLaunchToken(stagedDir: string): Promise<void> {
+  const file = path.join(stagedDir, LAUNCH_CONFIG_FILE);
+  const config = LaunchConfig.parse(JSON.parse(await readFile(file, 'utf8')));
+  delete config.token;
+  const next = `${file}.next`;
+  await writeFile(next, JSON.stringify(config), { mode: 0o600 });
+  await rename(next, file);
 }

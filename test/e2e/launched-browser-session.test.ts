@@ -56,8 +56,12 @@ describe('a launched browser', () => {
       'the launched browser to connect',
     );
     const [browserId] = browserIds();
-    // The launch token is spent: the hub refuses it from now on.
-    expect(tabhive.tabhive.browserTokens.redeem(launchToken)?.browserId).not.toBe(browserId);
+    // The launch token is spent: the hub takes it for a replay from now on.
+    expect(tabhive.tabhive.browserTokens.check(launchToken)).toEqual({
+      kind: 'replayed',
+      browserId,
+      spentToken: 'launch',
+    });
 
     // The late write: the spent launch token stored as the settings, the old launch link opened.
     const page = await browser.context.newPage();

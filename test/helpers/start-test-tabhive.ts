@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../../server/config';
 import { createApiServer } from '../../server/http/create-api-server';
-import { createLog } from '../../server/log';
+import { createLog, type Log } from '../../server/log';
 import { startTabhive } from '../../server/start-tabhive';
 import type { LookupFn } from '../../server/url-policy/create-url-policy';
 
@@ -35,6 +35,8 @@ export async function startTestTabhive({
   dataDir: givenDataDir,
   webhookRetryDelaysMs,
   lookup,
+  log,
+  browserRelaunchMs,
 }: {
   browsers?: number;
   /** Launched with env STEALTH_PROXY_URL, which the caller must then set. */
@@ -46,6 +48,10 @@ export async function startTestTabhive({
   webhookRetryDelaysMs?: number[];
   /** DNS for the server's URL policy and egress (browsers take --host-resolver-rules instead). */
   lookup?: LookupFn;
+  /** Where the server logs, for tests that assert on what it logged (quiet stderr otherwise). */
+  log?: Log;
+  /** How long a launched browser may stay disconnected before it is relaunched. */
+  browserRelaunchMs?: number;
 } = {}) {
   const dataDir = givenDataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'tabhive-test-')));
   const config = loadConfig({
@@ -61,7 +67,8 @@ export async function startTestTabhive({
   const tabhive = await startTabhive({
     config,
     server: createApiServer(),
-    log: createLog({ quiet: true }),
+    log: log ?? createLog({ quiet: true }),
+    ...(browserRelaunchMs === undefined ? {} : { browserRelaunchMs }),
     ...(extraChromeArgs === undefined ? {} : { extraChromeArgs }),
     ...(webhookRetryDelaysMs === undefined ? {} : { webhookRetryDelaysMs }),
     ...(lookup === undefined ? {} : { lookup }),

@@ -106,7 +106,7 @@ describe('launched browsers', () => {
     );
     expect(config).toMatchObject({ serverUrl: 'ws://127.0.0.1:9/browser-hub', browserClass: 'basic' });
     // The token works once at the hub, and is nowhere on the command line (L9: /proc/<pid>/cmdline).
-    expect(tokens.redeem(config.token)).toBeDefined();
+    expect(tokens.spend(config.token ?? '')).toBeDefined();
     const args = await readFile(path.join(dir, 'args.log'), 'utf8');
     expect(args).not.toContain(config.token);
     expect(args).not.toContain('token=');
