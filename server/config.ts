@@ -92,6 +92,11 @@ export const Config = z.object({
   /** Stealth browsers to launch when STEALTH_PROXY_URL is set. */
   STEALTH_BROWSERS: z.coerce.number().int().min(0).max(64).default(1),
   /**
+   * Browsers launched on demand for browser sessions, one per session, at most this many at once
+   * (docs/browser-sessions.md); 0 runs sessions on the pool's browsers instead.
+   */
+  SESSION_BROWSERS: z.coerce.number().int().min(0).max(64).default(2),
+  /**
    * Pages that need no browser (no actions, screenshot, emulation…, and HTML that does not depend
    * on JavaScript) are fetched over HTTP and derived on the server; false sends every page to a browser.
    */

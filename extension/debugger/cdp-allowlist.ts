@@ -44,6 +44,9 @@ export const ALLOWED_CDP_METHODS: ReadonlySet<string> = new Set([
   'Emulation.setUserAgentOverride',
   'Emulation.setLocaleOverride',
   'Emulation.setTimezoneOverride',
+  // The wipe between teams of a launched browser (wipe-browser-state.ts): it removes storage,
+  // Storage Buckets' names included, and reads nothing. Never sent in a donated browser.
+  'Storage.clearDataForStorageKey',
 ]);
 
 export class CdpMethodNotAllowedError extends Error {

@@ -177,7 +177,9 @@ export function runSessionTask(
       if (spec.profile !== undefined && fenceDomains !== undefined) {
         throw new PageTaskError('TASK_REFUSED', 'a donated browser does not run browser profiles');
       }
-      tab = await pool.acquire(spec.networkPolicy);
+      // A new tab, never a pooled one, and closed at the end: the session reaches the tab's
+      // execution contexts, and a pooled tab holds the previous task's page and world.
+      tab = await pool.acquire(spec.networkPolicy, { fresh: true });
       if (spec.profile !== undefined) await loadProfileCookies(spec.profile);
       ruleIds = await addRulesForTask(task, tab.tabId, fenceDomains);
       const session = await tab.debugger();
@@ -196,7 +198,14 @@ export function runSessionTask(
         }
       });
       const donated = fenceDomains !== undefined;
-      live = createLiveCommands({ tabId: tab.tabId, cdp: view, emit, donated });
+      live = createLiveCommands({
+        tabId: tab.tabId,
+        cdp: view,
+        emit,
+        donated,
+        guard,
+        networkPolicy: spec.networkPolicy,
+      });
       const page: SessionPage = {
         cdp: view,
         mainFrameId: () => session.mainFrame.id,
@@ -225,14 +234,22 @@ export function runSessionTask(
       });
       // The pool's own detach at the end settles it too, with nobody listening any more.
       detached.catch(() => undefined);
-      await Promise.race([endRequested.promise, outOfTime, cancelled, detached]).finally(() =>
+      // A refused address seen in the tab ends the session: its capture then fails URL_BLOCKED.
+      const guardTripped = new Promise<void>((resolve) => {
+        if (guard.signal.aborted) resolve();
+        else guard.signal.addEventListener('abort', () => resolve(), { once: true });
+      });
+      await Promise.race([endRequested.promise, outOfTime, cancelled, detached, guardTripped]).finally(() =>
         clearTimeout(timer),
       );
       ended = true;
       const capture = await captureNow(page, deadline);
       // While the tab still shows the page: its origin's localStorage comes with the jar.
       return spec.profile?.readBack === true
-        ? { ...capture, profileState: await readProfileState(tab.tabId) }
+        ? {
+            ...capture,
+            profileState: await readProfileState(tab.tabId, { cdp: view, frameId: session.mainFrame.id }),
+          }
         : capture;
     } catch (err) {
       ready.reject(err);

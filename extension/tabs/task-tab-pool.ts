@@ -242,18 +242,23 @@ export function createTaskTabPool({ keepTabs }: { keepTabs: () => Promise<boolea
   return {
     /**
      * A tab for a task: an idle one whose debugger session still holds, or a new one. Either way
-     * it has the address rules of `policy`.
+     * it has the address rules of `policy`. `fresh`: always a new tab that never showed a page and
+     * is closed when released, never pooled (a browser session's: an idle tab still shows its last
+     * task's page, and holds whatever worlds that task's scripts were run in).
      */
-    async acquire(policy: NetworkPolicy | undefined): Promise<TaskTab> {
+    async acquire(
+      policy: NetworkPolicy | undefined,
+      { fresh = false }: { fresh?: boolean } = {},
+    ): Promise<TaskTab> {
       let tab: PooledTab | undefined;
-      while (tab === undefined && idle.length > 0) {
+      while (!fresh && tab === undefined && idle.length > 0) {
         const candidate = idle.pop() as PooledTab;
         clearTimeout(candidate.resetTimer);
         // Its window was closed while it waited, or it is retired.
         if (candidate.ended || candidate.generation !== generation) await close(candidate);
         else tab = candidate;
       }
-      tab ??= await open(await keepTabs());
+      tab ??= await open(!fresh && (await keepTabs()));
       tab.uses += 1;
       tab.inTask = true;
       try {

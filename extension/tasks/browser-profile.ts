@@ -8,7 +8,7 @@ import {
   type TaskProfile,
 } from '../../shared/protocol/browser-profile-state';
 import type { CdpSession } from '../debugger/cdp-session';
-import { callSource } from '../debugger/evaluate-isolated';
+import { callSource, evaluateIsolated } from '../debugger/evaluate-isolated';
 
 /**
  * A browser profile in a launched browser (the v2 scrape option `profile`). The server runs a
@@ -120,11 +120,21 @@ function readLocalStorage(): { origin: string; items: Array<{ key: string; value
   return { origin: location.origin, items };
 }
 
-/** The localStorage of the origin the tab shows, or none when it cannot be read (a PDF, an error page). */
-async function originStorage(tabId: number): Promise<ProfileOriginStorage[]> {
+/**
+ * The localStorage of the origin the tab shows, or none when it cannot be read (a PDF, an error
+ * page). Through the tab's debugger when given (`page`), in a world of its own: a browser session's
+ * tab never gets the extension's content-script world, whose `chrome.storage` its relay could reach.
+ */
+async function originStorage(
+  tabId: number,
+  page: { cdp: CdpSession; frameId: string } | undefined,
+): Promise<ProfileOriginStorage[]> {
   try {
-    const [injection] = await browser.scripting.executeScript({ target: { tabId }, func: readLocalStorage });
-    const parsed = ProfileOriginStorage.safeParse(injection?.result);
+    const read =
+      page === undefined
+        ? (await browser.scripting.executeScript({ target: { tabId }, func: readLocalStorage }))[0]?.result
+        : (await evaluateIsolated(page.cdp, page.frameId, callSource(readLocalStorage))).value;
+    const parsed = ProfileOriginStorage.safeParse(read);
     if (!parsed.success || !/^https?:\/\//.test(parsed.data.origin)) return [];
     // An origin too large to keep is left out, as if not read: the profile keeps its earlier
     // storage for it, and the cookies are saved all the same.
@@ -139,9 +149,12 @@ async function originStorage(tabId: number): Promise<ProfileOriginStorage[]> {
  * The profile's state as the task leaves it: the whole jar (the browser holds no one else's
  * cookies while the task runs) and the localStorage of the origin the tab ended on.
  */
-export async function readProfileState(tabId: number): Promise<BrowserProfileState> {
+export async function readProfileState(
+  tabId: number,
+  page?: { cdp: CdpSession; frameId: string },
+): Promise<BrowserProfileState> {
   // The page first: its read settles the cookie writes the page's scripts still had in flight.
-  const localStorage = await originStorage(tabId);
+  const localStorage = await originStorage(tabId, page);
   const cookies = (await browser.cookies.getAll({}))
     .map(toProfileCookie)
     .flatMap((parsed) => (parsed.success ? [parsed.data] : []))

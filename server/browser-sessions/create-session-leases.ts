@@ -5,6 +5,7 @@ import { errors } from '../http/errors';
 import type { BrowserHub } from '../hub/create-browser-hub';
 import { TaskError } from '../hub/task-error';
 import { liveViewUrls } from '../live-view/live-view-urls';
+import type { SessionBrowser, SessionBrowsers } from '../launcher/create-session-browsers';
 import type { Log } from '../log';
 import { openBrowserProfile, type BrowserProfileUse } from '../scrape/browser-profile-use';
 import { taskErrorToApiError } from '../scrape/task-error-to-api-error';
@@ -36,7 +37,7 @@ const ACTIVITY_WRITE_MS = 10_000;
 
 export type SessionHub = Pick<
   BrowserHub,
-  'runTask' | 'sendSession' | 'onSessionMessage' | 'taskBrowser' | 'cancelTask'
+  'runTask' | 'sendSession' | 'onSessionMessage' | 'taskBrowser' | 'cancelTask' | 'donatedCovers'
 >;
 
 export interface SessionStart {
@@ -66,6 +67,8 @@ export interface RunningSession {
   activityWrittenAt: number;
   finished: Promise<PageCapture>;
   profile: BrowserProfileUse | undefined;
+  /** The browser launched for this session alone; undefined on a donated browser. */
+  browser: SessionBrowser | undefined;
   timers: NodeJS.Timeout[];
   ending: Promise<SessionEnd> | undefined;
 }
@@ -79,9 +82,16 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 
 /**
  * Browser sessions: each is a page task with `session` set, leased from the scheduler for its
- * whole life (its tab's slot stays taken; a profile session has its browser to itself), driven by
- * commands through the hub, and ended by DELETE, its `ttl`, its `activityTtl` without activity,
- * or its browser going away. Its price (session-credits.ts) is booked once, when it ends.
+ * whole life, driven by commands through the hub, and ended by DELETE, its `ttl`, its
+ * `activityTtl` without activity, or its browser going away. Its price (session-credits.ts) is
+ * booked once, when it ends.
+ *
+ * Where it runs (docs/browser-sessions.md): an interaction with a page of the team's donated
+ * browser runs there, in the person's login, as the scrape did. Every other session runs in a
+ * browser launched for it alone (session-browsers), closed when it ends: it shares no cookies,
+ * storage or tab with anyone, and holds no pool browser that other teams' scrapes wait for. A
+ * server that launches no browsers (SESSION_BROWSERS=0, or browser nodes only) runs it on a pool
+ * browser, alone there, in state wiped before and after it.
  */
 export function createSessionLeases({
   hub,
@@ -90,6 +100,7 @@ export function createSessionLeases({
   teams,
   browserProfiles,
   urlPolicy,
+  sessionBrowsers,
   log,
 }: {
   hub: SessionHub;
@@ -98,6 +109,8 @@ export function createSessionLeases({
   teams: Pick<TeamStore, 'get'> | undefined;
   browserProfiles: BrowserProfileStore | undefined;
   urlPolicy: UrlPolicy;
+  /** Browsers launched for one session each; undefined when this server launches none. */
+  sessionBrowsers: SessionBrowsers | undefined;
   log: Log;
 }) {
   const running = new Map<string, RunningSession>();
@@ -159,6 +172,9 @@ export function createSessionLeases({
       ]);
       if (capture === undefined) hub.cancelTask(id, 'the session ended');
       session.control.close(new TaskError('TASK_CANCELLED', `The browser session has ended (${reason})`));
+      await session.browser
+        ?.close()
+        .catch((err: unknown) => log.warn('could not close a session browser', { id, error: String(err) }));
       running.delete(id);
       byToken.delete(session.control.session.liveViewToken);
       byToken.delete(session.control.session.interactiveToken);
@@ -197,6 +213,29 @@ export function createSessionLeases({
     void store.touch(id, new Date(now)).catch(() => undefined);
   };
 
+  /**
+   * Where a session runs, by the rule above; refuses it (429/503) when the session browsers are
+   * all taken, or the team holds its share of them.
+   */
+  const placeSession = (
+    start: SessionStart,
+    taskId: string,
+  ): { browser: SessionBrowser | undefined; options: { ownBrowser?: true; isolated?: true } } => {
+    const onDonated =
+      start.profile === undefined &&
+      start.url !== 'about:blank' &&
+      hub.donatedCovers(start.teamId, start.url);
+    if (onDonated) return { browser: undefined, options: {} };
+    if (sessionBrowsers === undefined) return { browser: undefined, options: { isolated: true } };
+    const launched = sessionBrowsers.launch({ taskId, teamId: start.teamId });
+    if (!launched.ok) {
+      throw launched.reason === 'full'
+        ? sessionErrors.sessionBrowsersFull(launched.limit)
+        : sessionErrors.sessionBrowsersTeamShare(launched.limit);
+    }
+    return { browser: launched.browser, options: { ownBrowser: true } };
+  };
+
   /** Starts a session and resolves once its tab shows its page and answers. */
   async function open(start: SessionStart): Promise<RunningSession> {
     const { teamId } = start;
@@ -231,15 +270,22 @@ export function createSessionLeases({
       ...(profile === undefined ? {} : { profile: profile.task }),
     };
     const id = randomUUID();
+    const placement = placeSession(start, id);
+    const browser = placement.browser;
     let markStarted: () => void = () => {};
     const started = new Promise<void>((resolve) => (markStarted = resolve));
-    const runTask = profile === undefined ? hub.runTask : profile.isolate(hub.runTask);
-    const finished = runTask(spec, {
+    const finished = hub.runTask(spec, {
       timeoutMs: start.ttlMs + SESSION_END_GRACE_MS,
       teamId,
       taskId: id,
       onStarted: () => markStarted(),
+      ...placement.options,
     });
+    // A session that does not start gives its browser back at once.
+    const closeBrowser = () =>
+      browser
+        ?.close()
+        .catch((err: unknown) => log.warn('could not close a session browser', { id, error: String(err) }));
     // Whoever ends the session reads it; a failure before anyone does must not go unhandled.
     finished.catch(() => undefined);
     const failure = (err: unknown) => taskErrorToApiError(err, target ?? new URL('about:blank'));
@@ -252,12 +298,14 @@ export function createSessionLeases({
         },
       ),
       sleep(SESSION_START_WAIT_MS).then(() => false),
-    ]).catch((err: unknown) => {
+    ]).catch(async (err: unknown) => {
+      await closeBrowser();
       throw err instanceof TaskError ? failure(err) : err;
     });
     if (!startedInTime) {
       hub.cancelTask(id, 'no tab was free for the session');
-      throw sessionErrors.noFreeBrowser();
+      await closeBrowser();
+      throw browser === undefined ? sessionErrors.noFreeBrowser() : sessionErrors.browserDidNotStart();
     }
     const where = hub.taskBrowser(id);
     const now = Date.now();
@@ -292,6 +340,7 @@ export function createSessionLeases({
       activityWrittenAt: now,
       finished,
       profile,
+      browser,
       timers: [],
       ending: undefined,
     };
@@ -303,6 +352,7 @@ export function createSessionLeases({
       running.delete(id);
       control.close(new TaskError('TASK_CANCELLED', 'The browser session did not start'));
       hub.cancelTask(id, 'the session did not start');
+      await closeBrowser();
       // The tab answers with the reason its page failed (the same the task's result carries).
       throw err instanceof TaskError ? failure(err) : err;
     }

@@ -17,6 +17,27 @@ export const sessionErrors = {
       'No browser tab is free for a session right now (sessions hold a tab for their whole life). Try again shortly, or add browsers (BROWSERS, TABS_PER_BROWSER).',
       { code: 'NO_BROWSER_AVAILABLE', headers: { 'Retry-After': '5' } },
     ),
+  /** Every session runs in a browser of its own; these are the server's, all in use. */
+  sessionBrowsersFull: (max: number) =>
+    new ApiError(
+      503,
+      `All ${max} session browsers of this server are in use (each browser session runs in a browser of its own). Try again when a session ends, or ask the operator to raise SESSION_BROWSERS.`,
+      { code: 'SESSION_BROWSERS_BUSY', headers: { 'Retry-After': '10' } },
+    ),
+  /** A team holds all the session browsers it may, so that other teams can still open sessions. */
+  sessionBrowsersTeamShare: (share: number) =>
+    new ApiError(
+      429,
+      `This team already holds ${share} of this server's session browsers, the most one team may hold (one is kept for other teams). Delete a session (DELETE /v2/browser/<id>) or let one expire, or ask the operator to raise SESSION_BROWSERS.`,
+      { code: 'BROWSER_SESSION_LIMIT', headers: { 'Retry-After': '10' } },
+    ),
+  /** The session's own browser did not start or connect in time. */
+  browserDidNotStart: () =>
+    new ApiError(
+      503,
+      'The browser launched for this session did not start in time. Try again shortly; if it keeps failing, see the server log.',
+      { code: 'NO_BROWSER_AVAILABLE', headers: { 'Retry-After': '5' } },
+    ),
   /** Tabhive never runs a caller's program on the server: only JavaScript in the page. */
   languageNotRun: (language: string) =>
     new ApiError(

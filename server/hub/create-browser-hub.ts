@@ -20,7 +20,7 @@ import {
   type SessionReplyMessage,
 } from '../../shared/protocol/messages';
 import type { Log } from '../log';
-import type { BrowserTokens } from './browser-tokens';
+import type { BrowserTokens, TokenCheck } from './browser-tokens';
 import type { DonatedBrowserDirectory } from './donated-browser-directory';
 import { isNodeToken, type NodeTokenDirectory } from './node-token-directory';
 import { TaskError } from './task-error';
@@ -29,6 +29,7 @@ import { displayUrl } from './display-url';
 import { createRecentFailures, type BrowserFailure, type RecentFailures } from './recent-failures';
 import { hubOriginAllowed } from './hub-origin';
 import { PRE_AUTH_MAX_FRAME_BYTES, raiseFrameLimit } from './frame-limit';
+import { socketAnswers } from './socket-answers';
 
 export interface BrowserHub {
   /** Takes over an HTTP upgrade request for the hub path. */
@@ -106,6 +107,12 @@ const MESSAGE_TOO_BIG = 1009;
  * donated browser reconnecting after a restart (with jittered backoff) stays well below.
  */
 export const MAX_PENDING_SOCKETS = 128;
+/**
+ * How long a hello for a connected browser waits for the browser's other socket to answer a ping
+ * and a heartbeat; one that does not is dead (at most half the hello timeout, so the waiting hello
+ * is not itself timed out).
+ */
+export const LIVE_PROBE_MS = 5_000;
 
 interface Session {
   browserId: string | undefined;
@@ -172,6 +179,8 @@ export function createBrowserHub({
   revocationCheckMs = REVOCATION_CHECK_MS,
   helloTimeoutMs = HELLO_TIMEOUT_MS,
   maxPendingSockets = MAX_PENDING_SOCKETS,
+  liveProbeMs = Math.min(LIVE_PROBE_MS, helloTimeoutMs / 2),
+  reservations,
 }: {
   log: Log;
   tokens: BrowserTokens;
@@ -186,6 +195,12 @@ export function createBrowserHub({
   noBrowserGraceMs?: number;
   helloTimeoutMs?: number;
   maxPendingSockets?: number;
+  liveProbeMs?: number;
+  /**
+   * Launched browsers kept for one task each (session browsers): the task a launched browser is
+   * reserved for, by the id its launch token gave it; the token decides, never what the hello says.
+   */
+  reservations?: { reservedFor(browserId: string): string | undefined };
 }): BrowserHub {
   // Every socket starts with a small frame limit, raised once its hello is accepted (frame-limit.ts);
   // compression stays off, since permessage-deflate would keep a limit of its own.
@@ -240,14 +255,23 @@ export function createBrowserHub({
     // Kept for the console; a browser turned away below is never listed.
     session.extensionVersion = hello.extensionVersion.slice(0, 100);
     session.userAgent = hello.userAgent.slice(0, 500);
-    const grant = tokens.redeem(hello.token);
-    if (grant === undefined) {
+    const checked = tokens.check(hello.token);
+    if (checked.kind === 'unknown') {
       await (isNodeToken(hello.token) ? greetNode(session, hello) : greetDonated(session, hello));
       return;
     }
-    // A worker that restarted reconnects before the server noticed its old socket died.
-    const previous = byBrowserId.get(grant.browserId);
-    if (previous !== undefined) forget(previous, 'replaced by a new connection');
+    if (checked.kind !== 'valid') {
+      refuseLaunchedToken(session, hello, checked);
+      return;
+    }
+    if (!(await admitted(session, checked.browserId))) return;
+    // Spent now, in the same turn as the browser is registered below: of two hellos that present
+    // one token, the second finds it spent, which is a replay.
+    const grant = tokens.spend(hello.token);
+    if (grant === undefined) {
+      refuseLaunchedToken(session, hello, tokens.check(hello.token));
+      return;
+    }
 
     session.browserId = grant.browserId;
     session.browserClass = hello.browserClass;
@@ -256,10 +280,12 @@ export function createBrowserHub({
     if (hello.lostTaskIds.length > 0) {
       log.warn('browser reports lost tasks', { browserId: grant.browserId, taskIds: hello.lostTaskIds });
     }
+    const reservedFor = reservations?.reservedFor(grant.browserId);
     welcomePoolBrowser(session, {
       browserId: grant.browserId,
       sessionToken: grant.sessionToken,
       browserClass: hello.browserClass,
+      ...(reservedFor === undefined ? {} : { reservedFor }),
     });
     log.info('browser connected', {
       browserId: grant.browserId,
@@ -268,6 +294,73 @@ export function createBrowserHub({
       extensionVersion: hello.extensionVersion,
       browsers: scheduler.workerCount(),
     });
+  };
+
+  /**
+   * Whether a hello for this browser may go on. Never while another socket of the same browser
+   * still answers: a second hello does not replace the first, since only a copied credential makes
+   * one (the extension holds one socket). A socket that does not answer within the probe is a dead
+   * one the server has not noticed yet (a worker that restarted, a dropped connection): it is let
+   * go, so the browser's own reconnect gets in within seconds.
+   */
+  const admitted = async (session: Session, browserId: string): Promise<boolean> => {
+    const live = byBrowserId.get(browserId);
+    if (live !== undefined) {
+      const answers = await socketAnswers(live.socket, {
+        timeoutMs: liveProbeMs,
+        ask: () => send(live, { type: 'heartbeat', sentAt: Date.now() }),
+      });
+      if (answers && byBrowserId.get(browserId) === live) {
+        refuse(session, HubCloseCode.ALREADY_CONNECTED, 'this browser is connected on another socket', {
+          browserId,
+        });
+        return false;
+      }
+      if (byBrowserId.get(browserId) === live) forget(live, 'its socket stopped answering');
+    }
+    return sessions.has(session) && !session.refused;
+  };
+
+  /**
+   * A launched browser's token that is spent or revoked. A spent one is a replay: someone holds a
+   * copy of the browser's credentials. The browser is revoked, its live socket (the thief's or its
+   * own, whichever came first) closed, and the launcher relaunches it with new credentials.
+   */
+  const refuseLaunchedToken = (session: Session, hello: HelloMessage, checked: TokenCheck) => {
+    switch (checked.kind) {
+      // Valid only if it was not spent meanwhile, and then it was: never here in practice.
+      case 'valid':
+      case 'unknown':
+        refuse(session, HubCloseCode.UNAUTHORIZED, 'unknown or spent token', { token: 'unknown' });
+        return;
+      case 'revoked':
+        refuse(session, HubCloseCode.REVOKED, 'this browser was revoked', { browserId: checked.browserId });
+        return;
+      case 'replayed': {
+        const { browserId, spentToken } = checked;
+        log.error('browser credentials replayed: browser revoked', {
+          browserId,
+          spentToken,
+          remoteAddress: session.remoteAddress,
+          userAgent: hello.userAgent.slice(0, 200),
+        });
+        tokens.revokeBrowser(browserId);
+        const live = byBrowserId.get(browserId);
+        if (live !== undefined) {
+          live.refused = true;
+          drop(live, HubCloseCode.REVOKED, 'this browser was revoked: its credentials were replayed');
+          forget(live, 'revoked: credentials replayed');
+        }
+        refuse(session, HubCloseCode.UNAUTHORIZED, 'unknown or spent token', {
+          token: `${spentToken} token already spent`,
+          spentBy: browserId,
+          extensionVersion: hello.extensionVersion,
+        });
+        return;
+      }
+      default:
+        assertNever(checked);
+    }
   };
 
   /**
@@ -281,22 +374,32 @@ export function createBrowserHub({
       sessionToken,
       browserClass,
       teamId,
-    }: { browserId: string; sessionToken: string; browserClass: BrowserClass; teamId?: string },
+      reservedFor,
+    }: {
+      browserId: string;
+      sessionToken: string;
+      browserClass: BrowserClass;
+      teamId?: string;
+      reservedFor?: string;
+    },
   ) => {
+    // A session's own browser runs that session's one tab and offers the pool nothing.
+    const capacity = reservedFor === undefined ? tabsPerBrowser : 1;
     send(session, {
       type: 'welcome',
       protocolVersion: PROTOCOL_VERSION,
       browserId,
       sessionToken,
       heartbeatIntervalMs,
-      maxConcurrentTasks: tabsPerBrowser,
+      maxConcurrentTasks: capacity,
     });
-    session.capacity = tabsPerBrowser;
+    session.capacity = reservedFor === undefined ? tabsPerBrowser : 0;
     scheduler.addWorker({
       id: browserId,
-      capacity: tabsPerBrowser,
+      capacity,
       browserClass,
       ...(teamId === undefined ? {} : { teamId }),
+      ...(reservedFor === undefined ? {} : { reservedFor }),
       send: ({ taskId, spec, timeoutMs, stateKey }) =>
         send(session, {
           type: 'task',
@@ -385,11 +488,8 @@ export function createBrowserHub({
     if (lookup === undefined) return;
     const device = lookup.found;
     if (device === undefined) {
-      // A launch token used twice means a launched browser lost its session token: say so.
-      const spentBy = tokens.browserIdOf(hello.token);
       refuse(session, HubCloseCode.UNAUTHORIZED, 'unknown or spent token', {
-        token: spentBy === undefined ? 'unknown' : 'launch token already spent',
-        ...(spentBy === undefined ? {} : { spentBy }),
+        token: 'unknown',
         extensionVersion: hello.extensionVersion,
         userAgent: hello.userAgent,
       });
@@ -408,8 +508,15 @@ export function createBrowserHub({
       maxTabs: 1,
       allowJavascript: false,
     };
-    const previous = byBrowserId.get(device.browserId);
-    if (previous !== undefined) forget(previous, 'replaced by a new connection');
+    // A device token outlives browser restarts and is not rotated: a second hello with it is
+    // refused while the first socket answers, and another that got in meanwhile is not replaced.
+    if (!(await admitted(session, device.browserId))) return;
+    if (byBrowserId.has(device.browserId)) {
+      refuse(session, HubCloseCode.ALREADY_CONNECTED, 'this browser is connected on another socket', {
+        browserId: device.browserId,
+      });
+      return;
+    }
     session.browserId = device.browserId;
     session.donated = true;
     session.browserClass = hello.browserClass;

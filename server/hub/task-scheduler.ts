@@ -24,6 +24,12 @@ export interface Worker {
    */
   readonly teamId?: string;
   /**
+   * A browser launched for one task, a browser session (session-browsers): it takes that task and
+   * no other, and that task (run with `ownBrowser`) goes to no other browser. It never counts as
+   * the pool's, so a session never holds a browser other teams' tasks wait for.
+   */
+  readonly reservedFor?: string;
+  /**
    * `stateKey` (pool browsers only) names whose cookies and storage the task runs in: the
    * scheduler never runs tasks of two keys on one pool browser at once, and the browser wipes its
    * state before a task whose key is not the last one's.
@@ -54,6 +60,11 @@ export interface RunOptions {
   taskId?: string;
   /** Told each time the task is handed to a browser (a session's commands may go there from then on). */
   onStarted?: () => void;
+  /**
+   * The task runs only on the browser launched for it (Worker.reservedFor is its id), and waits
+   * for that browser to connect: a browser session's own browser.
+   */
+  ownBrowser?: boolean;
 }
 
 export type TaskPriority = 'interactive' | 'background';
@@ -92,6 +103,7 @@ interface PendingTask {
   teamId: string | undefined;
   priority: TaskPriority;
   isolated: boolean;
+  ownBrowser: boolean;
   deadlineAt: number;
   attempts: number;
   onStarted: (() => void) | undefined;
@@ -203,15 +215,15 @@ export function createTaskScheduler({
   };
 
   const classOf = (worker: Worker): BrowserClass => worker.browserClass ?? 'basic';
+  /** Pool browsers: neither a team's donated browser nor one launched for a single session. */
+  const inPool = (worker: Worker) => worker.donation === undefined && worker.reservedFor === undefined;
   const countOf = (browserClass: BrowserClass) =>
-    [...workers.values()].filter(
-      (worker) => worker.donation === undefined && classOf(worker) === browserClass,
-    ).length;
+    [...workers.values()].filter((worker) => inPool(worker) && classOf(worker) === browserClass).length;
   /** Pool workers (shared, or the team's own) that take tasks of this class for this team now. */
   const poolFor = (browserClass: BrowserClass, teamId: string | undefined) =>
     [...workers.values()].filter(
       (worker) =>
-        worker.donation === undefined &&
+        inPool(worker) &&
         !draining.has(worker.id) &&
         classOf(worker) === browserClass &&
         (worker.teamId === undefined || worker.teamId === teamId),
@@ -233,6 +245,11 @@ export function createTaskScheduler({
    * pool browsers of its class. Donated browsers of other teams never.
    */
   const candidatesFor = (task: PendingTask): Worker[] => {
+    if (task.ownBrowser) {
+      return [...workers.values()].filter(
+        (worker) => worker.reservedFor === task.id && !draining.has(worker.id),
+      );
+    }
     const donated = task.isolated ? [] : donatedFor(task.teamId, task.spec);
     if (donated.length > 0) {
       return donated.filter(
@@ -255,9 +272,11 @@ export function createTaskScheduler({
       if (candidatesFor(task).length === 0 && task.workerId === undefined && tasks.has(task.id)) {
         fail(
           task,
-          task.browserClass === 'stealth'
-            ? new TaskError('NO_STEALTH_BROWSER', 'No stealth browser is connected to take this task')
-            : new TaskError('NO_BROWSER', 'No browser is connected to take this task'),
+          task.ownBrowser
+            ? new TaskError('NO_BROWSER', 'The browser launched for this session did not connect')
+            : task.browserClass === 'stealth'
+              ? new TaskError('NO_STEALTH_BROWSER', 'No stealth browser is connected to take this task')
+              : new TaskError('NO_BROWSER', 'No browser is connected to take this task'),
         );
       }
     }, noBrowserGraceMs);
@@ -334,11 +353,12 @@ export function createTaskScheduler({
         isolated = false,
         taskId,
         onStarted,
+        ownBrowser = false,
       },
     ) {
       // Refused before anything is sent: the team's login is connected for this URL, and no
       // browser holding it allows what the task asks (executeJavascript, a Cookie header).
-      const covering = isolated ? [] : donatedFor(teamId, spec);
+      const covering = isolated || ownBrowser ? [] : donatedFor(teamId, spec);
       const refusals = covering.map((worker) =>
         donatedTaskRefusal(worker.donation as Donation, {
           teamId: teamId as string,
@@ -361,6 +381,7 @@ export function createTaskScheduler({
           teamId,
           priority,
           isolated,
+          ownBrowser,
           deadlineAt: now() + timeoutMs,
           attempts: 0,
           onStarted,
@@ -421,8 +442,16 @@ export function createTaskScheduler({
       settle(task);
       if ('capture' in outcome) {
         // Only the scheduler knows where a capture was made; whatever the browser claimed goes.
-        const { donated: _claimed, ...capture } = outcome.capture;
-        task.resolve(workers.get(workerId)?.donation === undefined ? capture : { ...capture, donated: true });
+        const { donated: _claimed, teamNode: _claimedNode, ...capture } = outcome.capture;
+        const worker = workers.get(workerId);
+        task.resolve(
+          worker?.donation !== undefined
+            ? { ...capture, donated: true }
+            : // A team's own node is the team's: what it answers is cached for that team only.
+              worker?.teamId !== undefined
+              ? { ...capture, teamNode: true }
+              : capture,
+        );
       } else {
         task.reject(outcome.error);
       }
@@ -447,7 +476,7 @@ export function createTaskScheduler({
       // must not keep other instances' scrapes out until it ends.
       const pool = [...workers.values()].filter(
         (worker) =>
-          worker.donation === undefined &&
+          inPool(worker) &&
           worker.teamId === undefined &&
           !draining.has(worker.id) &&
           classOf(worker) === browserClass,

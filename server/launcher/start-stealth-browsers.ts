@@ -19,6 +19,7 @@ export function startStealthBrowsers({
   hubUrl: string;
   tokens: { issueLaunchToken(): string; revokeLaunchToken(token: string): void };
   log: Log;
+  egress?: Parameters<typeof createLocalLauncher>[0]['egress'];
   extraArgs?: readonly string[] | undefined;
   isConnected?: (launchToken: string) => boolean;
   disconnectedRelaunchMs?: number;

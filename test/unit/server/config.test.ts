@@ -12,6 +12,7 @@ describe('configuration from the environment', () => {
       ALLOW_PRIVATE_NETWORKS: false,
       ALLOWED_PRIVATE_HOSTS: [],
       STEALTH_BROWSERS: 1,
+      SESSION_BROWSERS: 2,
       HTTP_FAST_PATH: true,
       PARSE_MAX_FILE_BYTES: 52_428_800,
       MONITOR_MIN_INTERVAL_SECONDS: 60,
