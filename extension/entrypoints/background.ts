@@ -21,6 +21,9 @@ import { guardTaskPopups } from '../tabs/popup-guard';
 import { ensureStandingAddressRules } from '../network/standing-address-rules';
 import { removeWebRtcFromPages } from '../network/no-webrtc-in-pages';
 import { wipeBrowserState } from '../tasks/wipe-browser-state';
+import { createStorageKeysSeen } from '../tasks/storage-keys-seen';
+import { createStateWitness } from '../tasks/state-witness';
+import { watchStateTouches } from '../tasks/watch-state-touches';
 
 /**
  * Wakes a worker that Chrome stopped, so it reconnects (and reclaims its orphans) by itself: while
@@ -77,15 +80,23 @@ export default defineBackground({
       void refreshTaskBadge();
     }, STATUS_AFTER_TASKS_MS);
     // A launched browser changes hands between teams only after its state is wiped.
+    // What documents stored under, for the wipe; launched browsers only (a person's is never wiped).
+    const storageKeys = createStorageKeysSeen({
+      recording: async () => (await cachedHubSettings())?.origin === 'launched',
+    });
+    // Whether a task's page met state the team's earlier work left (the server shares only captures
+    // that did not); it starts watching at the first wipe, which only a launched browser does.
+    const witness = createStateWitness({ listen: watchStateTouches });
     const state = createBrowserStateKeeper({
       async wipe() {
+        witness.forget();
         await pool.retire();
-        await wipeBrowserState();
+        await wipeBrowserState(storageKeys);
       },
     });
     const runner = createTaskRunner({
       pool,
-      state,
+      state: witness.watchKeeper(state),
       reply: (message) => {
         hub.send(message);
         donorTasks.finished(message);
@@ -137,7 +148,12 @@ export default defineBackground({
           // Only a launched browser is ever wiped: a donated one is a person's own, serving one team.
           runner.start(
             task,
-            admitted.launched ? { stateKey: task.stateKey } : { fenceDomains: admitted.allowedDomains },
+            admitted.launched
+              ? {
+                  stateKey: task.stateKey,
+                  ...(task.stateKey === undefined ? {} : { stateWitness: witness }),
+                }
+              : { fenceDomains: admitted.allowedDomains },
           );
           void refreshTaskBadge();
         }),

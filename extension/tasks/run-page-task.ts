@@ -14,6 +14,7 @@ import { capturePlain, debuggerNeed, NotAPage } from './capture-plain';
 import { captureWithDebugger, showsPdf } from './capture-with-debugger';
 import { loadProfileCookies, readProfileState } from './browser-profile';
 import { PageTaskError } from './page-task-error';
+import type { StateWitness, WitnessedTask } from './state-witness';
 import { taskJournal } from './task-journal';
 
 /** Kept back from the server's budget so that the result arrives before the server gives up. */
@@ -22,6 +23,12 @@ export const RESULT_MARGIN_MS = 300;
 /** A debugger command failed because Chromium ended the session under it. */
 const endedByChromium = (err: unknown) =>
   err instanceof Error && /Detached while handling command|Debugger is not attached/i.test(err.message);
+
+/** Whether the task itself brings something of the team's into the page: then it is never clean. */
+const bringsOwnState = (task: TaskMessage) =>
+  task.spec.profile !== undefined ||
+  (task.spec.actions ?? []).length > 0 ||
+  Object.keys(task.spec.headers ?? {}).length > 0;
 
 /** Ids of every tab open now. */
 async function openTabIds(): Promise<number[]> {
@@ -86,10 +93,16 @@ export function runPageTask(
   {
     pool,
     fenceDomains,
+    stateWitness,
   }: {
     pool: TaskTabPool;
     /** A donated browser's allowed domains, which the task's tab may not navigate away from. */
     fenceDomains?: readonly string[] | undefined;
+    /**
+     * A launched browser's witness of its state (state-witness.ts): with it the capture says
+     * whether nothing earlier shaped it (`stateClean`); without it, it says nothing (unknown).
+     */
+    stateWitness?: StateWitness | undefined;
   },
 ): PageTaskRun {
   let finishCleanup: () => void = () => {};
@@ -99,6 +112,7 @@ export function runPageTask(
     let tab: TaskTab | undefined;
     let ruleIds: number[] = [];
     let reusable = false;
+    let witnessed: WitnessedTask | undefined;
     try {
       checkTaskUrl(task.spec.url, task.spec.networkPolicy);
       const { profile } = task.spec;
@@ -107,6 +121,7 @@ export function runPageTask(
         throw new PageTaskError('TASK_REFUSED', 'a donated browser does not run browser profiles');
       }
       tab = await pool.acquire(task.spec.networkPolicy);
+      witnessed = stateWitness?.begin(tab.tabId, task.spec.url);
       if (profile !== undefined) await loadProfileCookies(profile);
       ruleIds = await addRulesForTask(task, tab.tabId, fenceDomains);
       const run = { deadline, taskSignal, tab };
@@ -123,11 +138,15 @@ export function runPageTask(
             })
           : await captureWithDebugger(task.spec, run);
       reusable = leavesTabClean(task.spec) && !showsPdf(capture);
+      const clean = witnessed?.finish(capture.url);
+      const reported =
+        clean === undefined ? capture : { ...capture, stateClean: clean && !bringsOwnState(task) };
       // While the tab still shows the page: its origin's localStorage comes with the jar.
       return profile?.readBack === true
-        ? { ...capture, profileState: await readProfileState(tab.tabId) }
-        : capture;
+        ? { ...reported, profileState: await readProfileState(tab.tabId) }
+        : reported;
     } finally {
+      witnessed?.drop();
       // Not awaited: the result goes out first, the clean-up follows.
       const usedTab = tab;
       const usedRules = ruleIds;

@@ -2,6 +2,7 @@ import type { ResultMessage, SessionCommandMessage, TaskMessage } from '../../sh
 import { createSessionRegistry, type SessionSend } from '../sessions/session-registry';
 import { runSessionTask } from '../sessions/session-task';
 import type { BrowserStateKeeper } from './browser-state-keeper';
+import type { StateWitness } from './state-witness';
 import { extensionApiCalls } from './count-api-calls';
 import { fitResult } from './fit-result';
 import { PageTaskError } from './page-task-error';
@@ -40,6 +41,8 @@ export function createTaskRunner({
         ...options
       }: {
         fenceDomains?: readonly string[] | undefined;
+        /** A launched browser's witness of its state, for page tasks to report on (run-page-task.ts). */
+        stateWitness?: StateWitness | undefined;
         /** The task's state key in a launched browser; undefined in a donated one (never wiped). */
         stateKey?: string | undefined;
       } = {},

@@ -1,6 +1,7 @@
 import type { Log } from '../log';
 import { PUBLIC_SCOPE } from '../store/stores/cache-store';
 import type { MapIndexStore, SeenUrl } from '../store/stores/map-index-store';
+import { carriesSecret } from './carries-secret';
 import { domainOf, siteOf } from './site-names';
 
 /** Links of one page recorded at most: navigation-heavy pages link to thousands. */
@@ -53,21 +54,27 @@ function withoutQuery(entry: SeenUrl): SeenUrl {
   return { ...entry, url: url.href };
 }
 
+/** Whether a URL's path or host holds what looks like a capability (carries-secret.ts): never public. */
+const keptSecret = (entry: SeenUrl) => carriesSecret(new URL(entry.url));
+
 /**
  * What a page adds to the public scope, which every team's map reads. Query strings carry
  * secrets (reset tokens, signed URLs, session ids), and a scrape's URL is whatever the team
  * chose: so no public URL has one. A page whose own URL had a query may be a page only that
  * query opens: it shows the other teams its bare path and nothing it showed (no title,
- * description or links). Everything stays whole in the team's own scope.
+ * description or links). Paths carry secrets too (`/share/<token>/doc`): a page or link whose
+ * path looks like one is not shown, and a page behind such a path shows nothing it links to.
+ * Everything stays whole in the team's own scope.
  */
 function publicView(self: SeenUrl, links: readonly SeenUrl[]): SeenUrl[] {
   const bare = withoutQuery(self);
+  if (keptSecret(bare)) return [];
   if (bare.url !== self.url)
     return [{ ...bare, scope: PUBLIC_SCOPE, title: undefined, description: undefined }];
   const shared = new Map<string, SeenUrl>([[self.url, { ...self, scope: PUBLIC_SCOPE }]]);
   for (const link of links) {
     const entry = { ...withoutQuery(link), scope: PUBLIC_SCOPE };
-    if (!shared.has(entry.url)) shared.set(entry.url, entry);
+    if (!shared.has(entry.url) && !keptSecret(entry)) shared.set(entry.url, entry);
   }
   return [...shared.values()];
 }
@@ -153,7 +160,10 @@ export function createMapIndexRecorder({ mapIndex, log }: { mapIndex: MapIndexSt
     recordSitemapUrls(key: string, urls: readonly string[], scope: string): Promise<void> {
       const running = sitemapsInFlight.get(key);
       if (running !== undefined) return running;
-      const seen = urls.flatMap((url) => seenUrl(url, scope, { inSitemap: true }) ?? []);
+      // The public scope takes no secret-looking path, even from a sitemap anyone may read.
+      const seen = urls
+        .flatMap((url) => seenUrl(url, scope, { inSitemap: true }) ?? [])
+        .filter((entry) => scope !== PUBLIC_SCOPE || !keptSecret(entry));
       if (seen.length === 0) return Promise.resolve();
       const done = write(seen).finally(() => sitemapsInFlight.delete(key));
       sitemapsInFlight.set(key, done);

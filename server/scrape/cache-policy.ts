@@ -1,6 +1,7 @@
 import { servesFromCacheOnly } from '../../shared/api/v2/cache-only';
 import { redactionSettings } from '../../shared/api/v2/redact-pii';
 import type { ScrapeRequestV2 } from '../../shared/api/v2/scrape-request';
+import type { PageCapture } from '../../shared/protocol/messages';
 
 /** v2's default freshness when the caller gives no maxAge (contract §10). */
 export const DEFAULT_MAX_AGE_MS = 2 * 24 * 60 * 60 * 1000;
@@ -16,6 +17,22 @@ const tracksChanges = (request: ScrapeRequestV2) =>
  */
 export function seenAsAnyoneWould(request: ScrapeRequestV2): boolean {
   return !hasHeaders(request) && !hasActions(request) && request.profile === undefined;
+}
+
+/**
+ * Whether a browser's fresh capture may be shared with every team (docs/security.md): only when
+ * nothing of the team shaped it. The request brought nothing of the caller's (seenAsAnyoneWould),
+ * a shared pool browser took it (not the team's own node, not a donated browser: the scheduler
+ * marks those), and that browser reported that the task ran in state no earlier work had touched
+ * for the page (`stateClean`). Anything else, and anything unknown, is the team's alone.
+ */
+export function mayShareBrowserCapture(request: ScrapeRequestV2, capture: PageCapture): boolean {
+  return (
+    seenAsAnyoneWould(request) &&
+    capture.donated !== true &&
+    capture.teamNode !== true &&
+    capture.stateClean === true
+  );
 }
 
 /**

@@ -27,7 +27,7 @@ export interface CaptureOutcome {
   /** Present only when the cache was consulted for this request (contract §10). */
   cacheState?: 'hit' | 'miss';
   cachedAt?: string;
-  /** Who may see what the capture shows: `public`, or the team whose logged-in browser took it. */
+  /** Who may see what the capture shows: `public`, or the team whose browser, state or request shaped it. */
   scope: string;
   /**
    * The cache entry that holds the capture (served from it, or stored now): the same id is the
@@ -38,7 +38,10 @@ export interface CaptureOutcome {
   placeholder: boolean;
 }
 
-/** Where a fresh capture came from: results of a team's logged-in browser are that team's alone. */
+/**
+ * Whom a fresh capture may be shown to: `public` only when nothing of the team shaped it
+ * (cache-policy.ts mayShareBrowserCapture); otherwise the team's alone, in its own scope.
+ */
 export type CaptureSource = { scope: typeof PUBLIC_SCOPE } | { scope: 'team' };
 
 /**

@@ -31,6 +31,11 @@ export const HubCloseCode = {
   SHUTDOWN: 4503,
   /** Too many sockets are waiting for their hello to be checked; reconnecting later will do. */
   BUSY: 4429,
+  /**
+   * The browser is connected on another socket that still answers: a second hello for it never
+   * replaces the first. Reconnecting later will do once the other socket is gone.
+   */
+  ALREADY_CONNECTED: 4409,
 } as const;
 
 /** Page-task error codes a browser may report; the server maps them to API errors. */
@@ -163,6 +168,18 @@ export const PageCapture = z.object({
    * such a capture may carry the donor's login and is cached for that team only.
    */
   donated: z.boolean().optional(),
+  /**
+   * Set by the server when a team's own browser node made it (browsers' own claims are
+   * overwritten): the team runs that browser, so the capture is cached for that team only.
+   */
+  teamNode: z.boolean().optional(),
+  /**
+   * A launched browser's report that the task ran in state nothing earlier had shaped for its
+   * page: no cookies or storage of the page's sites from the team's earlier work, no session,
+   * profile, actions or caller headers since the last wipe (extension/tasks/state-witness.ts).
+   * Absent means unknown; only a pool browser's `true` lets the capture be shared with every team.
+   */
+  stateClean: z.boolean().optional(),
   /**
    * The browser profile's cookies and localStorage after the page, when the spec's profile asked
    * for them back (`readBack`); the server saves them and strips them from the capture.
@@ -315,7 +332,10 @@ export type DonationTerms = z.infer<typeof DonationTerms>;
 export const HelloMessage = z.object({
   type: z.literal('hello'),
   protocolVersion: z.number().int(),
-  /** One-time launch token, or the session token a previous `welcome` handed out. */
+  /**
+   * One-time launch token, or the session token the last `welcome` handed out (also one-time: a
+   * token presented twice revokes the browser), or a paired browser's device token or a node token.
+   */
   token: z.string().min(1),
   extensionVersion: z.string(),
   userAgent: z.string(),
@@ -423,7 +443,10 @@ export const WelcomeMessage = z.object({
   type: z.literal('welcome'),
   protocolVersion: z.number().int(),
   browserId: z.string(),
-  /** Token for reconnecting after the worker or the socket restarts; the launch token is spent. */
+  /**
+   * Token for the next reconnect after the worker or the socket restarts. The token this hello
+   * presented is spent; a launched browser keeps only this one (docs/security.md).
+   */
   sessionToken: z.string(),
   heartbeatIntervalMs: z.number().int().positive(),
   /** Tasks the server will run at once on this browser. */

@@ -155,4 +155,43 @@ describe('the map index recorder', () => {
       ['https://bank.test/inbox/message-1', 'team-a', null],
     ]);
   });
+
+  it("keeps secret-looking paths in the team's own scope, out of the public one", async () => {
+    const recorder = createMapIndexRecorder({ mapIndex: env.stores.mapIndex, log: silentLog });
+    const token = 'Zx81QpLm0sTr4uVw';
+    await recorder.recordPage({
+      url: 'https://caps.test/team',
+      title: 'Team',
+      links: ['https://caps.test/invite/xK9mQ2', 'https://caps.test/about'],
+      teamId: 'team-a',
+      shared: true,
+    });
+    await recorder.recordPage({
+      url: `https://caps.test/share/${token}/doc`,
+      title: 'Shared doc',
+      links: ['https://caps.test/pricing'],
+      teamId: 'team-a',
+      shared: true,
+    });
+    await recorder.recordSitemapUrls(
+      'https://caps.test/',
+      ['https://caps.test/blog/my-first-post', `https://caps.test/d/${token}`],
+      PUBLIC_SCOPE,
+    );
+    await recorder.idle();
+    const urls = async (scopes: string[]) =>
+      (await env.stores.mapIndex.listDomain({ domain: 'caps.test', scopes, limit: 20 })).map(
+        (entry) => entry.url,
+      );
+    expect(await urls([PUBLIC_SCOPE])).toEqual([
+      'https://caps.test/about',
+      'https://caps.test/blog/my-first-post',
+      'https://caps.test/team',
+    ]);
+    expect(await urls(['team-a'])).toEqual([
+      'https://caps.test/invite/xK9mQ2',
+      'https://caps.test/pricing',
+      `https://caps.test/share/${token}/doc`,
+    ]);
+  });
 });

@@ -12,6 +12,10 @@ import { waitUntil } from '../../helpers/start-test-tabhive';
 const RESET_TOKEN = 'TEAM-A-RESET-TOKEN-123';
 const SIGNATURE = 'TEAM-A-SIGNED-URL';
 const CONFIRM_TOKEN = 'TEAM-A-CONFIRM-TOKEN';
+/** Capabilities in paths, as sites hand them out (carries-secret.ts). */
+const SHARE_TOKEN = 'TEAM-A-CAPABILITY-7f3a9c2e41';
+const INVITE_CODE = 'xK9mQ2wL7p';
+const DOC_ID = '3b241101-e2bb-4255-8caf-4136c566a962';
 
 /**
  * A site on `bank.localhost` whose home page links to the public pages only; the pages behind
@@ -34,6 +38,10 @@ async function startBankSite() {
     if (url.pathname === '/account/reset')
       return html(page('Reset your password', [`/account/confirm?token=${CONFIRM_TOKEN}`, '/help.html']));
     if (url.pathname === '/internal-report-q3') return html(page('Q3 report', ['/']));
+    if (url.pathname === `/share/${SHARE_TOKEN}/doc`)
+      return html(page('Shared plan', [`/share/${SHARE_TOKEN}/edit`, `/docs/${DOC_ID}`, '/help.html']));
+    if (url.pathname === '/team')
+      return html(page('Our team', [`/invite/${INVITE_CODE}`, '/invite/friends', '/help.html']));
     if (url.pathname === '/help.html' || url.pathname === '/pricing.html')
       return html(page(url.pathname, ['/']));
     response.writeHead(404, { 'content-type': 'text/plain' });
@@ -135,5 +143,39 @@ describe('the map index across teams', () => {
       limit: 100,
     });
     expect(shared.filter((entry) => new URL(entry.url).search !== '')).toEqual([]);
+  });
+
+  it('never shows one team the secret-looking paths of pages another team scraped', async () => {
+    for (const pathname of [`/share/${SHARE_TOKEN}/doc`, '/team']) {
+      const scraped = await post('a', '/v2/scrape', { url: site.url(pathname), formats: ['links'] });
+      expect(scraped.status, JSON.stringify(scraped.json)).toBe(200);
+    }
+    await waitUntil(
+      async () => {
+        const links = await mapV2('a');
+        return [SHARE_TOKEN, INVITE_CODE, DOC_ID].every((token) =>
+          links.some((link) => link.includes(token)),
+        );
+      },
+      20_000,
+      "team A's scrapes to reach its map",
+    );
+
+    const v2 = await mapV2('b');
+    // What the pages show that is no secret still reaches every team.
+    expect(v2).toContain(site.url('/team'));
+    expect(v2).toContain(site.url('/invite/friends'));
+    const v1 = await post('b', '/v1/map', { url: site.url('/'), ignoreQueryParameters: false });
+    expect(v1.status, JSON.stringify(v1.json)).toBe(200);
+    for (const answer of [JSON.stringify(v2), JSON.stringify(v1.json)]) {
+      for (const secret of [SHARE_TOKEN, INVITE_CODE, DOC_ID, '/share/'])
+        expect(answer).not.toContain(secret);
+    }
+    const shared = await tabhive.stores.mapIndex.listDomain({
+      domain: 'bank.localhost',
+      scopes: ['public'],
+      limit: 100,
+    });
+    expect(shared.map((entry) => entry.url).filter((url) => /share|invite\/x|docs\//.test(url))).toEqual([]);
   });
 });
