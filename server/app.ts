@@ -44,7 +44,7 @@ import { scrapeRoutes } from './routes/scrape-routes';
 import { searchRoutes } from './routes/search-routes';
 import { usageRoutes } from './routes/usage-routes';
 import { v1ScrapeRoutes } from './routes/v1-scrape-routes';
-import type { Scraper } from './scrape/create-scraper';
+import type { ScrapeContext, Scraper } from './scrape/create-scraper';
 import type { SearchService } from './search/create-search-service';
 import type { ResultStore } from './store/stores/result-store';
 import type { TeamStore } from './store/stores/team-store';
@@ -100,6 +100,8 @@ export interface AppDeps {
   publicUrl?: string | undefined;
   /** PARSE_MAX_FILE_BYTES: the largest document `POST /v2/parse` takes; 50 MiB without it. */
   parseMaxFileBytes?: number | undefined;
+  /** Where `/v2/parse` makes uploads' formats (the document pool); without it, the scraper's own. */
+  parseDerive?: ScrapeContext['derive'];
   /** Browser sessions (`/v2/browser`) and scrape interactions; left out without it. */
   browserSessions?: BrowserSessionService;
   /** Running browser sessions for their live view pages (`/live/:token`); left out without it. */
@@ -126,7 +128,11 @@ export function createApp(deps: AppDeps): Koa {
   const api = compose([authorize, readJsonBody()]);
   const publicUrl = createPublicUrl(deps.publicUrl);
   const routers = [
-    healthRoutes({ connectedBrowsers: deps.connectedBrowsers, storeKind: deps.storeKind }),
+    healthRoutes({
+      connectedBrowsers: deps.connectedBrowsers,
+      storeKind: deps.storeKind,
+      workProblems: deps.observability?.readiness.workProblems,
+    }),
     ...observabilityRoutes({
       observability: deps.observability,
       connectedBrowsers: deps.connectedBrowsers,
@@ -141,6 +147,7 @@ export function createApp(deps: AppDeps): Koa {
       log: deps.log,
       authorize,
       maxFileBytes: deps.parseMaxFileBytes,
+      derive: deps.parseDerive,
     }),
     ...(deps.jobs === undefined
       ? []

@@ -24,6 +24,7 @@ import type { JobSpec } from './jobs/job-spec';
 import { createJobService } from './jobs/create-job-service';
 import { createStatusSocket, isStatusSocketPath } from './jobs/create-status-socket';
 import type { LocalLauncher } from './launcher/create-local-launcher';
+import type { SessionBrowsers } from './launcher/create-session-browsers';
 import { createLlmProvider } from './llm/llm-provider';
 import { recordTokens } from './teams/record-tokens';
 import { createMapCharging } from './map/charge-map';
@@ -51,6 +52,7 @@ import { createSearchProvider } from './search/create-search-provider';
 import { createSearchService } from './search/create-search-service';
 import type { RequestHandler, RunningTabhive, StartOptions, UpgradeHandler } from './start-tabhive';
 import { createDerivationPool } from './workers/create-derivation-pool';
+import { deriveByKind } from './workers/derive-by-kind';
 import { createStores } from './store/create-stores';
 import { openDatabase } from './store/open-database';
 import { prepareStores } from './store/prepare-stores';
@@ -78,6 +80,7 @@ export async function composeTabhive({
   tokens,
   launcher,
   stealthLauncher,
+  sessionBrowsers,
   url,
   serve,
   webhookRetryDelaysMs,
@@ -89,6 +92,8 @@ export async function composeTabhive({
   tokens: BrowserTokens;
   launcher: LocalLauncher | undefined;
   stealthLauncher: LocalLauncher | undefined;
+  /** Browsers launched for one browser session each; undefined when none are launched here. */
+  sessionBrowsers?: SessionBrowsers | undefined;
   url: string;
   serve(hub: BrowserHub, handleRequest: RequestHandler, handleUpgrade: UpgradeHandler): void;
 }): Promise<RunningTabhive> {
@@ -128,6 +133,7 @@ export async function composeTabhive({
       teams: stores.teams,
     }),
     nodeTokens: createNodeTokenDirectory(stores.browserNodeTokens),
+    ...(sessionBrowsers === undefined ? {} : { reservations: sessionBrowsers }),
   });
   const cluster = createCluster({
     hub,
@@ -137,10 +143,15 @@ export async function composeTabhive({
     instanceId,
     isolatesUpdates: () => database.isolatesUpdates(),
   });
-  registerHubGauges(metrics, hub);
+  // Team ids only for an operator who set METRICS_TOKEN: an open /metrics names no tenant.
+  registerHubGauges(metrics, hub, { teamIds: config.METRICS_TOKEN !== undefined });
   registerStoreGauges(metrics, { pageTasks: stores.pageTasks, webhookOutbox: stores.webhookOutbox, log });
   const runTask = timeBrowserTasks(cluster.runTask, metrics);
   const derivationPool = createDerivationPool({ log });
+  // Documents (uploads and scraped PDFs) in a pool of their own, whose worker is recycled after
+  // each: a hostile document never holds the workers pages need, and gives back all it took.
+  const documentPool = createDerivationPool({ log, size: 1, name: 'document', recycle: true, heapMb: 768 });
+  const workProblems = () => [...derivationPool.problems(), ...documentPool.problems()];
   const mapIndexRecorder = createMapIndexRecorder({ mapIndex: stores.mapIndex, log });
   const networkSettings = {
     allowPrivateNetworks: config.ALLOW_PRIVATE_NETWORKS,
@@ -167,7 +178,7 @@ export async function composeTabhive({
     fastPath: config.HTTP_FAST_PATH
       ? markHttpCaptures(createHttpFastPath({ egress, deriveFetched: derivationPool.deriveFetched }), metrics)
       : undefined,
-    derive: derivationPool.derive,
+    derive: deriveByKind({ pages: derivationPool, documents: documentPool }),
     runTask,
     donatedCovers: hub.donatedCovers,
     connectedBrowsers: cluster.connectedBrowsers,
@@ -305,6 +316,7 @@ export async function composeTabhive({
       teams: stores.teams,
       browserProfiles: stores.browserProfiles,
       urlPolicy,
+      sessionBrowsers,
       log,
     }),
     store: stores.browserSessions,
@@ -315,7 +327,7 @@ export async function composeTabhive({
   });
   // A session's live view page and socket, and its cdpUrl relay.
   const liveViewSocket = createLiveViewSocket({ keyring, sessions: browserSessions.directory, log });
-  const cdpRelay = createCdpRelay({ keyring, sessions: browserSessions.directory, log });
+  const cdpRelay = createCdpRelay({ keyring, sessions: browserSessions.directory, log, urlPolicy });
   const pairingService = createPairingService({
     pairingCodes: stores.pairingCodes,
     registrations: stores.browserRegistrations,
@@ -324,6 +336,7 @@ export async function composeTabhive({
   });
   const app = createApp({
     parseMaxFileBytes: config.PARSE_MAX_FILE_BYTES,
+    parseDerive: documentPool.derive,
     browserSessions,
     liveSessions: browserSessions.directory,
     jobs,
@@ -379,6 +392,7 @@ export async function composeTabhive({
         pingStore: () => database.ping(),
         browsersAvailable: () => cluster.browsersInCluster(),
         servesBrowserWork: config.BROWSERS > 0,
+        workProblems,
       },
     },
   });
@@ -408,6 +422,7 @@ export async function composeTabhive({
   // load (more on a busy machine). Started once the API is up rather than with it: loading them
   // alongside the API's own code and the browser's start slowed a cold start by 100-200 ms.
   derivationPool.warm();
+  documentPool.warm();
   return {
     url,
     hub,
@@ -432,12 +447,14 @@ export async function composeTabhive({
       cdpRelay.close();
       // Before the hub closes: each session's end is booked for the time it ran.
       await browserSessions.stop();
+      await sessionBrowsers?.stop();
       server.close();
       server.closeAllConnections();
       await hub.close();
       await launcher?.stop();
       await stealthLauncher?.stop();
       await derivationPool.close();
+      await documentPool.close();
       stopStoreTimers();
       await mapIndexRecorder.idle();
       await egress.close();
@@ -447,6 +464,7 @@ export async function composeTabhive({
     killBrowsersNow: () => {
       launcher?.killNow();
       stealthLauncher?.killNow();
+      sessionBrowsers?.killNow();
     },
   };
 }

@@ -13,6 +13,7 @@ import type { JobRunner } from './jobs/create-job-runner';
 import { createLocalLauncher, type LocalLauncher } from './launcher/create-local-launcher';
 import { findChrome } from './launcher/find-chrome';
 import { startStealthBrowsers } from './launcher/start-stealth-browsers';
+import { startSessionBrowsers } from './launcher/start-session-browsers';
 import type { Log } from './log';
 import type { Stores } from './store/create-stores';
 import type { LookupFn } from './url-policy/create-url-policy';
@@ -100,6 +101,14 @@ export async function startTabhive({
     },
     ...(browserRelaunchMs === undefined ? {} : { disconnectedRelaunchMs: browserRelaunchMs }),
   };
+  // What every launched browser may connect to: its egress proxy enforces the server's URL policy.
+  const egress = {
+    policy: {
+      allowPrivateNetworks: config.ALLOW_PRIVATE_NETWORKS,
+      allowedPrivateHosts: config.ALLOWED_PRIVATE_HOSTS,
+    },
+    lookup: options.lookup,
+  };
   let launcher: LocalLauncher | undefined;
   let stealthLauncher: LocalLauncher | undefined;
   try {
@@ -111,6 +120,7 @@ export async function startTabhive({
         hubUrl,
         tokens,
         log,
+        egress,
         extraArgs: extraChromeArgs,
         ...launchedBrowserWatch,
       });
@@ -123,10 +133,23 @@ export async function startTabhive({
       hubUrl,
       tokens,
       log,
+      egress,
       extraArgs: extraChromeArgs,
       ...launchedBrowserWatch,
     });
     await stealthLauncher?.start();
+    // Launched on demand, one per browser session: none runs yet.
+    const sessionBrowsers = startSessionBrowsers({
+      config,
+      chromePath,
+      extensionDir,
+      hubUrl,
+      tokens,
+      log,
+      egress,
+      extraArgs: extraChromeArgs,
+      ...launchedBrowserWatch,
+    });
     // Imported only now: loading the server's code and dependencies takes longer than launching.
     const { composeTabhive } = await import('./compose-tabhive');
     return await composeTabhive({
@@ -136,6 +159,7 @@ export async function startTabhive({
       tokens,
       launcher,
       stealthLauncher,
+      sessionBrowsers,
       url: `http://${urlHost(config.HOST)}:${port}`,
       serve: (composedHub, handleRequest, handleUpgrade) => {
         hub = composedHub;

@@ -1,5 +1,12 @@
 import type { ReadyResponse } from '../../shared/api/responses/ready-response';
 
+/** Why some work of this instance cannot go on as it should (the derivation pools' problems). */
+export interface WorkProblem {
+  reason: string;
+  /** Only a restart clears it: /health then fails too. */
+  wedged: boolean;
+}
+
 /** What readiness asks about; the lead's cluster wiring may answer for the whole cluster. */
 export interface ReadinessDeps {
   /** Resolves when the store answers; rejects otherwise. */
@@ -10,12 +17,17 @@ export interface ReadinessDeps {
   servesBrowserWork: boolean;
   /** How long a ping may take before the store counts as unreachable. */
   storeTimeoutMs?: number;
+  /** Work stuck or behind in this instance (no derivation worker free for long, one that does not stop). */
+  workProblems?: () => WorkProblem[];
 }
 
 /** A readiness probe runs every few seconds: a store slower than this is as good as gone. */
 export const READY_STORE_TIMEOUT_MS = 2_000;
 
-/** Ready when the store answers and, if this instance serves browser work, a browser is there. */
+/**
+ * Ready when the store answers, if this instance serves browser work a browser is there, and no
+ * work is stuck (a scrape could not finish here now).
+ */
 export async function checkReadiness(deps: ReadinessDeps): Promise<ReadyResponse & { storeError?: string }> {
   const timeoutMs = deps.storeTimeoutMs ?? READY_STORE_TIMEOUT_MS;
   const [storeError, browsers] = await Promise.all([
@@ -25,6 +37,7 @@ export async function checkReadiness(deps: ReadinessDeps): Promise<ReadyResponse
   const reasons = [
     ...(storeError === undefined ? [] : ['the store does not answer']),
     ...(deps.servesBrowserWork && browsers < 1 ? ['no browser is available for browser work'] : []),
+    ...(deps.workProblems?.() ?? []).map((problem) => problem.reason),
   ];
   return {
     ready: reasons.length === 0,

@@ -4,16 +4,24 @@ import type { TabhiveMetrics } from './create-tabhive-metrics';
 
 /** The `team` label of the shared pool's browsers. */
 export const POOL_TEAM = 'pool';
+/** The `team` label of every team's own browsers when team ids are not shown. */
+export const ANY_TEAM = 'team';
 
 /**
  * Gauges read from this instance's hub when /metrics is scraped: connected browsers, their tabs
  * and free tabs by class and team (a team's donated or own browsers carry its id, the shared pool
  * `pool`), and the browser tasks waiting here by priority. Draining browsers count as browsers
  * but offer no free tabs.
+ *
+ * Team ids name the teams that use this server and when their people's browsers are on: they are
+ * shown only with `teamIds` (METRICS_TOKEN set, so that only the operator reads /metrics).
+ * Otherwise every team's browsers are summed under `team`, which keeps the series a default,
+ * unauthenticated Prometheus scrape reads without telling anyone who the tenants are.
  */
 export function registerHubGauges(
   metrics: Pick<TabhiveMetrics, 'registry'>,
   hub: { schedulerSnapshot(): SchedulerSnapshot },
+  { teamIds = false }: { teamIds?: boolean } = {},
 ): void {
   const registers = [metrics.registry];
   const labelNames = ['class', 'team'] as const;
@@ -22,7 +30,7 @@ export function registerHubGauges(
   const byClassAndTeam = (value: (worker: SchedulerSnapshot['workers'][number]) => number) => {
     const sums = new Map<string, { class: string; team: string; value: number }>();
     for (const worker of snapshot().workers) {
-      const team = worker.teamId ?? POOL_TEAM;
+      const team = worker.teamId === undefined ? POOL_TEAM : teamIds ? worker.teamId : ANY_TEAM;
       const key = `${worker.browserClass}\n${team}`;
       const sum = sums.get(key) ?? { class: worker.browserClass, team, value: 0 };
       sum.value += value(worker);

@@ -3,6 +3,10 @@ import type { Log } from '../log';
 import { DEFAULT_SCRAPE_TIMEOUT_MS, type Scraper } from '../scrape/create-scraper';
 import type { ScrapeDocument } from '../scrape/scrape-document';
 import type { ResultStore } from '../store/stores/result-store';
+import type { PageCapture } from '../../shared/protocol/messages';
+import { derivationErrors } from '../workers/derivation-errors';
+import type { PageDerivation, PageDeriveOptions } from '../workers/derive-page';
+import { runWithDeadline } from '../workers/scrape-deadline';
 import { ConversionTimeoutError, type DocumentConverter } from './convert/run-conversion';
 import { declaredFileKind } from './declared-file-kind';
 import { DocumentProblem } from './document-problem';
@@ -23,8 +27,9 @@ export interface DocumentParser {
  * `/v2/parse` as a domain verb: the options are validated, the upload's kind found from its
  * content and checked against its name and type, the document converted (in a worker thread,
  * within the zip limits and the timeout) and handed to the scrape pipeline as a capture, which
- * makes the formats and books the credits as for one scraped page. The document is kept for
- * `GET /v2/scrape/:id` as a scrape's is, unless zeroDataRetention.
+ * makes the formats (with `derive`, in the document pool: never in the workers scrapes need) and
+ * books the credits as for one scraped page. The whole parse answers within its `timeout`. The
+ * document is kept for `GET /v2/scrape/:id` as a scrape's is, unless zeroDataRetention.
  */
 export function createDocumentParser({
   scraper,
@@ -32,6 +37,7 @@ export function createDocumentParser({
   converter,
   log,
   zipLimits = DEFAULT_ZIP_LIMITS,
+  derive,
 }: {
   /** The API's scraper: charging and team concurrency included. */
   scraper: Scraper;
@@ -39,10 +45,13 @@ export function createDocumentParser({
   converter: DocumentConverter;
   log: Log;
   zipLimits?: ZipLimits;
+  /** Where uploads' formats are made; without it, where the scraper makes every page's. */
+  derive?: ((capture: PageCapture, options: PageDeriveOptions) => Promise<PageDerivation>) | undefined;
 }): DocumentParser {
   return {
     async parse(upload, teamId) {
       const options = parseOptionsText(upload.options);
+      const deadlineAt = Date.now() + (options.timeout ?? DEFAULT_SCRAPE_TIMEOUT_MS);
       const { filename, contentType, bytes } = upload.file;
       if (bytes.length === 0) throw parseErrors.badUpload('The uploaded file is empty', ['file']);
       const kind = resolveFileKind(declaredFileKind(filename, contentType), sniff(bytes));
@@ -50,19 +59,29 @@ export function createDocumentParser({
       const title = posix.basename(filename, posix.extname(filename)) || filename;
 
       const converted = await converter
-        .convert({ bytes, kind, title, zipLimits }, options.timeout ?? DEFAULT_SCRAPE_TIMEOUT_MS)
+        .convert({ bytes, kind, title, zipLimits }, deadlineAt - Date.now())
         .catch((err: unknown) => {
-          if (err instanceof ConversionTimeoutError) throw parseErrors.conversionTimeout();
+          if (err instanceof ConversionTimeoutError) {
+            throw err.ceilingMs === undefined
+              ? parseErrors.conversionTimeout()
+              : derivationErrors.tooLong(err.ceilingMs);
+          }
           throw toApiError(err, label);
         });
       const request = uploadScrapeRequest(options, filename, converted.as === 'html' && kind !== 'html');
-      const scraped = await scraper.scrape(request, {
+      const scraped = await runWithDeadline(
+        deadlineAt,
+        () =>
+          scraper.scrape(request, {
+            teamId,
+            capture: uploadCapture(converted, filename, bytes),
+            // Kept below, once the metadata speaks of the file; an upload joins neither /map nor /search.
+            keepResult: false,
+            indexPage: false,
+            ...(derive === undefined ? {} : { derive }),
+          }),
         teamId,
-        capture: uploadCapture(converted, filename, bytes),
-        // Kept below, once the metadata speaks of the file; an upload joins neither /map nor /search.
-        keepResult: false,
-        indexPage: false,
-      });
+      );
       const document: ScrapeDocument = {
         ...scraped,
         metadata: {

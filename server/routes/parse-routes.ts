@@ -7,7 +7,7 @@ import { createDocumentConverter, type DocumentConverter } from '../parse/conver
 import { parseFormats } from '../parse/parse-formats';
 import { MAX_OPTIONS_BYTES, readMultipartUpload } from '../parse/read-multipart-upload';
 import type { ZipLimits } from '../parse/zip/zip-limits';
-import type { Scraper } from '../scrape/create-scraper';
+import type { Scraper, ScrapeContext } from '../scrape/create-scraper';
 import type { ResultStore } from '../store/stores/result-store';
 
 /** PARSE_MAX_FILE_BYTES's default: Firecrawl's limit for one upload. */
@@ -28,6 +28,7 @@ export function parseRoutes({
   converter = createDocumentConverter({
     onUnexpected: (message) => log.warn('a document converter failed on an upload', { error: message }),
   }),
+  derive,
 }: {
   scraper: Scraper;
   results: ResultStore;
@@ -36,12 +37,15 @@ export function parseRoutes({
   maxFileBytes?: number | undefined;
   zipLimits?: ZipLimits;
   converter?: DocumentConverter;
+  /** Where uploads' formats are made (the document pool), apart from the scrapes' workers. */
+  derive?: ScrapeContext['derive'];
 }): Router {
   const parser = createDocumentParser({
     scraper,
     results,
     converter,
     log,
+    derive,
     ...(zipLimits === undefined ? {} : { zipLimits }),
   });
   const router = new Router();

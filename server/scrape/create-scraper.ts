@@ -16,7 +16,7 @@ import { addPageToSearchIndex } from '../search/add-page-to-search-index';
 import type { UrlPolicy } from '../url-policy/create-url-policy';
 import { PUBLIC_SCOPE } from '../store/stores/cache-store';
 import type { CachedCapture, CaptureOutcome } from './cached-capture';
-import { seenAsAnyoneWould } from './cache-policy';
+import { mayShareBrowserCapture, seenAsAnyoneWould } from './cache-policy';
 import { browserOutputs, proxyMetadata } from './browser-outputs';
 import { LLM_FORMATS, llmFormats } from './formats/llm-formats';
 import { requestSchemas } from './formats/request-schemas';
@@ -43,6 +43,7 @@ import { LOADING_PLACEHOLDER_WARNING } from './loading-placeholder';
 import { createRecentWrites } from './recent-writes';
 import type { BrowserProfileStore } from '../store/stores/browser-profile-store';
 import { openBrowserProfile } from './browser-profile-use';
+import { withScrapeDeadline } from '../workers/scrape-deadline';
 
 /** v2 has no timeout default; Firecrawl's engines stop at 5 minutes, and so do we (contract §3.4). */
 export const DEFAULT_SCRAPE_TIMEOUT_MS = 300_000;
@@ -96,6 +97,8 @@ export interface ScrapeContext {
    * fetch; the formats are made from this capture as from any other.
    */
   capture?: PageCapture;
+  /** Makes the formats of `capture` elsewhere than `derive` (an upload's, in the document pool). */
+  derive?: (capture: PageCapture, options: PageDeriveOptions) => Promise<PageDerivation>;
 }
 
 /**
@@ -145,7 +148,8 @@ export function createScraper({
   browserProfiles?: BrowserProfileStore;
 }): Scraper {
   const indexWrites = createRecentWrites();
-  return {
+  // Every scrape answers within its timeout, whatever path it takes (scrape-deadline.ts).
+  return withScrapeDeadline({
     async scrape(request, context) {
       const {
         teamId,
@@ -278,10 +282,13 @@ export function createScraper({
                   throw failure;
                 });
                 const fresh = profile === undefined ? ran : await profile.keep(ran);
-                // A donated browser's capture may show its owner's login: the team's alone.
+                // Shared only when nothing of the team shaped it: not its node, not a donated
+                // browser, nothing left in the pool browser by the team's earlier work.
                 return {
                   capture: fresh,
-                  source: fresh.donated === true ? { scope: 'team' as const } : { scope: 'public' as const },
+                  source: mayShareBrowserCapture(request, fresh)
+                    ? { scope: 'public' as const }
+                    : { scope: 'team' as const },
                 };
               },
               undefined,
@@ -297,7 +304,9 @@ export function createScraper({
       const optionsKey = entryId === undefined ? undefined : deriveOptionsKey(deriveOptions);
       let derived: PageDerivation;
       if (entryId === undefined || optionsKey === undefined) {
-        derived = fastDone?.derived ?? (await derive(capture, deriveOptions).catch(rethrowSelectorError));
+        derived =
+          fastDone?.derived ??
+          (await (context.derive ?? derive)(capture, deriveOptions).catch(rethrowSelectorError));
       } else if (fastDone !== undefined) {
         derived = derivations.remember(entryId, optionsKey, fastDone.derived);
       } else {
@@ -339,7 +348,7 @@ export function createScraper({
           // index costs too much.
           links: pageLinks ?? content.links,
           teamId,
-          // A donated browser's capture, or one the caller's headers or actions shaped, is the team's.
+          // What anything of the team shaped (its browser state, node, headers, actions) is the team's.
           shared,
         });
       }
@@ -425,5 +434,5 @@ export function createScraper({
       }
       return finished;
     },
-  };
+  });
 }

@@ -1,3 +1,6 @@
+import { checkPdfInflation } from '../../scrape/pdf/check-pdf-inflation';
+import { DEFAULT_PDF_LIMITS } from '../../scrape/pdf/pdf-limits';
+import { DerivationLimit } from '../../workers/derivation-errors';
 import { decodeHtml, looksLikeText } from '../decode-text';
 import { DocumentProblem } from '../document-problem';
 import type { FileKind } from '../file-kinds';
@@ -66,8 +69,17 @@ function text(bytes: Uint8Array): string {
   return decoded;
 }
 
-/** Opens the PDF as the pipeline will (pdf.js, through unpdf), so that a broken one is a 422 here. */
+/**
+ * Opens the PDF as the pipeline will (pdf.js, through unpdf), so that a broken one is a 422 here,
+ * and one whose streams inflate beyond the limit is refused here, in a thread of its own.
+ */
 async function countPdfPages(bytes: Uint8Array): Promise<number> {
+  try {
+    await checkPdfInflation(bytes, DEFAULT_PDF_LIMITS.maxInflatedBytes);
+  } catch (err) {
+    if (err instanceof DerivationLimit) throw new DocumentProblem('archive-limit', err.message);
+    throw err;
+  }
   const { getDocumentProxy } = await import('unpdf');
   let pdf: Awaited<ReturnType<typeof getDocumentProxy>>;
   try {

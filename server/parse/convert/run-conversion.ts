@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import { clampTimerMs } from '../../clamp-timer-ms';
 import { DocumentProblem } from '../document-problem';
 import type { ConversionReply } from './conversion-worker';
 import type { ConvertJob, Converted } from './convert-document';
@@ -10,9 +11,19 @@ const BOOTSTRAP = `import('tsx/esm/api').then(({ register }) => { register(); re
 /** Conversions running at once; more wait their turn, so that memory stays bounded by this times the heap cap. */
 export const MAX_CONCURRENT_CONVERSIONS = 2;
 /** The heap one conversion may use: a document that needs more is refused, the server goes on. */
-export const CONVERSION_HEAP_MB = 1024;
+export const CONVERSION_HEAP_MB = 512;
+/** The most one conversion may run, whatever the request's timeout: real documents take seconds. */
+export const CONVERSION_CEILING_MS = 60_000;
 
-export class ConversionTimeoutError extends Error {}
+export class ConversionTimeoutError extends Error {
+  /** The conversion hit CONVERSION_CEILING_MS (not the request's own timeout). */
+  readonly ceilingMs: number | undefined;
+
+  constructor(ceilingMs?: number) {
+    super('the conversion ran out of time');
+    this.ceilingMs = ceilingMs;
+  }
+}
 
 export interface DocumentConverter {
   /** Throws DocumentProblem for a document that cannot be converted, ConversionTimeoutError past `timeoutMs`. */
@@ -23,15 +34,18 @@ export interface DocumentConverter {
  * Runs each conversion in a worker thread of its own: DOCX and spreadsheets take seconds of CPU
  * that would stall every other request on the event loop, and a document that needs more memory
  * than CONVERSION_HEAP_MB ends its thread (ERR_WORKER_OUT_OF_MEMORY), not the server. The thread
- * is terminated when the time is up, and after every conversion, which frees all it held.
+ * is terminated when the time is up (the request's timeout, at most `ceilingMs`), and after every
+ * conversion, which frees all it held.
  */
 export function createDocumentConverter({
   maxConcurrent = MAX_CONCURRENT_CONVERSIONS,
   heapMb = CONVERSION_HEAP_MB,
+  ceilingMs = CONVERSION_CEILING_MS,
   onUnexpected = () => undefined,
 }: {
   maxConcurrent?: number;
   heapMb?: number;
+  ceilingMs?: number;
   /** Told of a converter library's own failure (a bug, or a document it cannot handle). */
   onUnexpected?: (message: string) => void;
 } = {}): DocumentConverter {
@@ -67,7 +81,11 @@ export function createDocumentConverter({
         outcome();
         void worker.terminate();
       };
-      const timer = setTimeout(() => settle(() => reject(new ConversionTimeoutError())), timeoutMs);
+      const byCeiling = ceilingMs < timeoutMs;
+      const timer = setTimeout(
+        () => settle(() => reject(new ConversionTimeoutError(byCeiling ? ceilingMs : undefined))),
+        clampTimerMs(Math.min(timeoutMs, ceilingMs)),
+      );
       worker.on('message', (reply: ConversionReply) =>
         settle(() => {
           if (reply.ok) return resolve(reply.result);
@@ -93,9 +111,11 @@ export function createDocumentConverter({
 
   return {
     async convert(job, timeoutMs) {
+      // Time spent waiting for a turn is part of the request's timeout.
+      const deadlineAt = Date.now() + timeoutMs;
       await turn();
       try {
-        return await runOnce(job, timeoutMs);
+        return await runOnce(job, deadlineAt - Date.now());
       } finally {
         done();
       }

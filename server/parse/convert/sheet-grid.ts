@@ -2,6 +2,30 @@ import { DocumentProblem } from '../document-problem';
 
 /** Cells of all the sheets of one workbook that may become table cells. */
 export const MAX_WORKBOOK_CELLS = 1_000_000;
+/**
+ * Characters of cell text of one workbook (or CSV table). Counted as each cell is read, so that a
+ * small file whose every row shows one long shared string is refused after a few megabytes of
+ * text, not after the gigabyte its table would make.
+ */
+export const MAX_WORKBOOK_TEXT_CHARS = 16 * 1024 * 1024;
+
+/** What the sheets of one workbook may still hold; every grid of the workbook draws on it. */
+export interface WorkbookBudget {
+  cells: number;
+  /** Characters of cell text; absent means MAX_WORKBOOK_TEXT_CHARS. */
+  chars?: number;
+}
+
+/** Charges one cell's text to the budget; throws once the workbook holds more than it allows. */
+export function chargeText(budget: WorkbookBudget, text: string): void {
+  budget.chars = (budget.chars ?? MAX_WORKBOOK_TEXT_CHARS) - text.length;
+  if (budget.chars < 0) {
+    throw new DocumentProblem(
+      'archive-limit',
+      `the table holds more than ${MAX_WORKBOOK_TEXT_CHARS} characters of text`,
+    );
+  }
+}
 
 /**
  * The non-empty cells of one sheet, sparse: a sheet with one value in A1 and one in XFD1048576
@@ -13,8 +37,8 @@ export interface SheetGrid {
   rows(): string[][];
 }
 
-/** A grid that counts its cells against `budget` (shared by the sheets of a workbook). */
-export function createSheetGrid(budget: { cells: number }): SheetGrid {
+/** A grid that counts its cells and their text against `budget` (shared by the sheets of a workbook). */
+export function createSheetGrid(budget: WorkbookBudget): SheetGrid {
   const cells = new Map<number, Map<number, string>>();
   const columns = new Set<number>();
   return {
@@ -31,6 +55,7 @@ export function createSheetGrid(budget: { cells: number }): SheetGrid {
           );
         }
       }
+      chargeText(budget, value);
       cellsOfRow.set(column, value);
       columns.add(column);
     },

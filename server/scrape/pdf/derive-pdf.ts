@@ -15,7 +15,7 @@ export interface PdfDerivation extends DerivedFormats {
 /**
  * The formats of a PDF document (contract §3.6): parsed to Markdown when `parsePdf` (v2 `parsers`
  * with "pdf", v1 `parsePDF`), reporting the pages parsed (the scraper's `metadata.numPages`, and
- * `metadata.totalPages` when `maxPages` cut the document short); otherwise its bytes, base64,
+ * `metadata.totalPages` when `maxPages` or the default page cap (pdf-limits.ts) was in play); otherwise its bytes, base64,
  * stand in for the Markdown and it costs a flat credit. html carries the text as paragraphs;
  * links and images are empty, as a PDF's text layer has none to give.
  */
@@ -37,7 +37,8 @@ export async function derivePdf(
   const derived: PdfDerivation = {
     metadata: title === undefined ? {} : { title },
     pdfPages: numPages,
-    ...(pdf.maxPages === undefined ? {} : { pdfTotalPages: totalPages }),
+    // Also when the default page cap cut it short, so the caller sees that it did.
+    ...(pdf.maxPages === undefined && numPages === totalPages ? {} : { pdfTotalPages: totalPages }),
     ...(pages === undefined ? {} : { pages }),
   };
   if (formats.has('markdown')) derived.markdown = markdown;

@@ -41,7 +41,8 @@ describe('the hub gauges', () => {
     for (const run of runs) run.catch(() => undefined);
 
     const metrics = createTabhiveMetrics();
-    registerHubGauges(metrics, { schedulerSnapshot: () => scheduler.snapshot() });
+    // With METRICS_TOKEN set, only the operator reads /metrics: team ids are shown.
+    registerHubGauges(metrics, { schedulerSnapshot: () => scheduler.snapshot() }, { teamIds: true });
     const samples = parsePrometheusText(await metrics.registry.metrics());
     const pool = { class: 'basic', team: 'pool' };
     expect(sampleSum(samples, 'tabhive_browsers', pool)).toBe(1);
@@ -58,6 +59,35 @@ describe('the hub gauges', () => {
     const later = parsePrometheusText(await metrics.registry.metrics());
     expect(sampleSum(later, 'tabhive_browsers', { team: 'acme' })).toBe(0);
     expect(later.some((sample) => sample.labels.team === 'acme')).toBe(false);
+    scheduler.close();
+  });
+
+  it('name no team by default (no METRICS_TOKEN): every team browser counts under "team"', async () => {
+    const scheduler = createTaskScheduler({ noBrowserGraceMs: 60_000 });
+    scheduler.addWorker(worker('pool-1', 2));
+    for (const [id, teamId] of [
+      ['donated-1', 'acme'],
+      ['donated-2', 'globex'],
+    ] as const) {
+      scheduler.addWorker(
+        worker(id, 1, {
+          donation: {
+            teamId,
+            enabled: true,
+            allowedDomains: ['members.test'],
+            maxTabs: 1,
+            allowJavascript: false,
+          },
+        }),
+      );
+    }
+    const metrics = createTabhiveMetrics();
+    registerHubGauges(metrics, { schedulerSnapshot: () => scheduler.snapshot() });
+    const text = await metrics.registry.metrics();
+    expect(text).not.toMatch(/acme|globex/);
+    const samples = parsePrometheusText(text);
+    expect(sampleSum(samples, 'tabhive_browsers', { class: 'basic', team: 'team' })).toBe(2);
+    expect(sampleSum(samples, 'tabhive_browsers', { class: 'basic', team: 'pool' })).toBe(1);
     scheduler.close();
   });
 });

@@ -1,0 +1,149 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../../server/http/api-error';
+import { createLog } from '../../../server/log';
+import { createDerivationPool } from '../../../server/workers/create-derivation-pool';
+import { deriveByKind } from '../../../server/workers/derive-by-kind';
+import { runWithDeadline } from '../../../server/workers/scrape-deadline';
+import { manyPagesPdf } from '../../helpers/hostile-documents';
+import { minimalPdf } from '../../helpers/minimal-pdf';
+
+const log = createLog({ quiet: true });
+const page = (html: string) => ({
+  url: 'https://example.test/',
+  statusCode: 200,
+  rawHtml: html,
+  renderedHtml: html,
+});
+const options = {
+  formats: new Set(['markdown' as const]),
+  onlyMainContent: false,
+  removeBase64Images: true,
+  parsePdf: true,
+};
+/** A PDF that takes its worker seconds: thousands of pages, every one read. */
+const slowPdf = {
+  ...page(''),
+  contentType: 'application/pdf',
+  pdfBase64: manyPagesPdf(5_000).toString('base64'),
+};
+const readEveryPage = { ...options, pdf: { maxPages: 5_000 } };
+
+const apiError = (promise: Promise<unknown>) =>
+  promise.then(
+    () => undefined,
+    (err: unknown) =>
+      err instanceof ApiError ? { status: err.status, code: err.code, message: err.message } : err,
+  );
+
+// Workers take seconds to start on a loaded 2-core machine.
+describe('the derivation pool under hostile work', { timeout: 90_000 }, () => {
+  it('stops a job past its ceiling, replaces the worker, and serves the next job', async () => {
+    const pool = createDerivationPool({ log, size: 1, jobCeilingMs: 1_500 });
+    try {
+      pool.warm();
+      // The first job also waits for the worker to load; a warm-up page takes that wait.
+      await pool.derive(page('<p>warm</p>'), options);
+      expect(await apiError(pool.derive(slowPdf, readEveryPage))).toMatchObject({
+        status: 422,
+        code: 'DERIVATION_LIMIT_EXCEEDED',
+        message: expect.stringMatching(/took more than 2 s/),
+      });
+      // The pool has a worker again at once, and it works.
+      expect(pool.workers()).toBe(1);
+      expect((await pool.derive(page('<h1>After</h1>'), options)).markdown).toBe('# After');
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it("stops a job at its scrape's deadline with 408 SCRAPE_TIMEOUT, queued or running", async () => {
+    const pool = createDerivationPool({ log, size: 1 });
+    try {
+      pool.warm();
+      await pool.derive(page('<p>warm</p>'), options);
+      const deadline = Date.now() + 1_000;
+      const [running, queued] = await runWithDeadline(deadline, async () =>
+        Promise.all([
+          apiError(pool.derive(slowPdf, readEveryPage)),
+          apiError(pool.derive(slowPdf, readEveryPage)),
+        ]),
+      );
+      expect(running).toMatchObject({ status: 408, code: 'SCRAPE_TIMEOUT' });
+      expect(queued).toMatchObject({ status: 408, code: 'SCRAPE_TIMEOUT' });
+      expect((await pool.derive(page('<h1>Next</h1>'), options)).markdown).toBe('# Next');
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('reports jobs that wait too long for a worker, and stops reporting once they are served', async () => {
+    const pool = createDerivationPool({ log, size: 1, jobCeilingMs: 3_000, waitAlarmMs: 200 });
+    try {
+      pool.warm();
+      await pool.derive(page('<p>warm</p>'), options);
+      expect(pool.problems()).toEqual([]);
+      const hog = apiError(pool.derive(slowPdf, readEveryPage));
+      const waiting = pool.derive(page('<p>waits</p>'), options);
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      expect(pool.problems()).toEqual([
+        {
+          reason: expect.stringMatching(/no page derivation worker has been free for \d+ s \(1 waiting\)/),
+          wedged: false,
+        },
+      ]);
+      await hog;
+      await waiting;
+      expect(pool.problems()).toEqual([]);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('with recycle, ends each worker after its job and starts a fresh one', async () => {
+    const pool = createDerivationPool({ log, size: 1, recycle: true, name: 'document' });
+    try {
+      pool.warm();
+      const pdfBase64 = minimalPdf(['One', 'Two']).toString('base64');
+      const first = await pool.derive({ ...page(''), pdfBase64 }, options);
+      expect(first.pdfPages).toBe(2);
+      expect(pool.workers()).toBe(1);
+      expect((await pool.derive({ ...page(''), pdfBase64 }, options)).markdown).toBe('One\n\nTwo');
+    } finally {
+      await pool.close();
+    }
+  });
+});
+
+describe('the derivation pool between teams', { timeout: 60_000 }, () => {
+  it("takes teams in turn: one team's queue of jobs delays another team's by one job", async () => {
+    const pool = createDerivationPool({ log, size: 1 });
+    try {
+      pool.warm();
+      await pool.derive(page('<p>warm</p>'), options);
+      const done: string[] = [];
+      const job = (teamId: string, name: string) =>
+        runWithDeadline(
+          Date.now() + 60_000,
+          () => pool.derive(page(`<p>${name}</p>`), options).then(() => void done.push(name)),
+          teamId,
+        );
+      await Promise.all([job('team-a', 'a1'), job('team-a', 'a2'), job('team-a', 'a3'), job('team-b', 'b1')]);
+      expect(done).toEqual(['a1', 'b1', 'a2', 'a3']);
+    } finally {
+      await pool.close();
+    }
+  });
+});
+
+describe('deriveByKind', () => {
+  it('sends PDFs to the document pool and pages to the page pool', async () => {
+    const seen: string[] = [];
+    const derive = deriveByKind({
+      pages: { derive: async () => (seen.push('pages'), { metadata: {}, pdfPages: 0 }) },
+      documents: { derive: async () => (seen.push('documents'), { metadata: {}, pdfPages: 1 }) },
+    });
+    await derive(page('<p>x</p>'), options);
+    await derive({ ...page(''), pdfBase64: 'JVBERi0=' }, options);
+    expect(seen).toEqual(['pages', 'documents']);
+  });
+});
