@@ -32,19 +32,26 @@ function pdfOf(objects: readonly Buffer[]): Buffer {
 
 const text = (value: string) => Buffer.from(value, 'latin1');
 
-function streamObject(data: Buffer, flate: boolean): Buffer {
-  const body = flate ? deflateSync(data, { level: 9 }) : data;
-  return Buffer.concat([
-    text(`<< /Length ${body.length}${flate ? ' /Filter /FlateDecode' : ''} >>\nstream\n`),
-    body,
-    text('\nendstream'),
-  ]);
+/** A stream object of `data` deflated `flateLayers` times, each layer named in its filter. */
+function streamObject(data: Buffer, flateLayers: number): Buffer {
+  let body = data;
+  for (let layer = 0; layer < flateLayers; layer++) body = deflateSync(body, { level: 9 });
+  const filter =
+    flateLayers === 0
+      ? ''
+      : flateLayers === 1
+        ? ' /Filter /FlateDecode'
+        : ` /Filter [${Array.from({ length: flateLayers }, () => '/FlateDecode').join(' ')}]`;
+  return Buffer.concat([text(`<< /Length ${body.length}${filter} >>\nstream\n`), body, text('\nendstream')]);
 }
 
 const FONT = text('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>');
 
-/** A one-page PDF whose content stream inflates to `megabytes` MiB of text-showing operators. */
-export function flateBombPdf(megabytes: number): Buffer {
+/**
+ * A one-page PDF whose content stream inflates to `megabytes` MiB of text-showing operators,
+ * deflated `flateLayers` times (a chain of Flate filters).
+ */
+export function flateBombPdf(megabytes: number, flateLayers = 1): Buffer {
   const unit = 'BT /F1 12 Tf 72 720 Td (AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA) Tj ET\n';
   // Buffer.alloc repeats the unit natively: hundreds of megabytes in a fraction of a second.
   const content = Buffer.alloc(Math.round(megabytes * 1024 * 1024), unit, 'latin1');
@@ -54,7 +61,7 @@ export function flateBombPdf(megabytes: number): Buffer {
     text(
       '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
     ),
-    streamObject(content, true),
+    streamObject(content, flateLayers),
     FONT,
   ]);
 }
@@ -69,7 +76,7 @@ export function manyPagesPdf(pages: number): Buffer {
   return pdfOf([
     text('<< /Type /Catalog /Pages 2 0 R >>'),
     text(`<< /Type /Pages /Kids [${kids}] /Count ${pages} >>`),
-    streamObject(text('BT /F1 12 Tf 72 720 Td (hello page) Tj ET'), false),
+    streamObject(text('BT /F1 12 Tf 72 720 Td (hello page) Tj ET'), 0),
     FONT,
     ...Array.from({ length: pages }, () => page),
   ]);

@@ -1,28 +1,25 @@
-import { createInflate } from 'node:zlib';
+import { createInflate, type Inflate } from 'node:zlib';
 import { DerivationLimit } from '../../workers/derivation-errors';
 
-/** How far before `stream` a stream's dictionary may start; real ones are far shorter. */
-const DICTIONARY_REACH = 4096;
 const STREAM_KEYWORD = /\bstream(?:\r\n|\n|\r)/g;
-const FILTER = /\/Filter\s*(\[[^\]]*\]|\/[A-Za-z0-9]+)/;
+/** Flate inside Flate (`/Filter [/FlateDecode /FlateDecode]`) is followed this deep. */
+const MAX_NESTED_FLATE = 4;
 
 /**
  * Refuses a PDF whose Flate streams inflate to more than `maxBytes` together, before pdf.js reads
  * it: pdf.js keeps every byte it inflates, outside the worker's heap limit, and a deflate stream
- * packs text operators about 400:1. The streams are inflated here only to be counted, chunk by
- * chunk, and counting stops at the limit. Streams whose first filter is not Flate are left to the
- * text and time limits of the derivation.
+ * packs text operators about 400:1. Every stream is tried, whatever its dictionary declares: a
+ * dictionary is the sender's to shape (a key placed so that a parser misses the filter), while
+ * bytes that are not zlib fail at their first chunk and count nothing. What inflates to zlib again
+ * is inflated in turn, as a chain of Flate filters would be. Counting stops at the limit. Streams
+ * behind other filters first (ASCII85, LZW) are left to the text and time limits of the derivation.
  */
 export async function checkPdfInflation(bytes: Uint8Array, maxBytes: number): Promise<void> {
   const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
   let total = 0;
   for (const match of text.matchAll(STREAM_KEYWORD)) {
-    const at = match.index;
-    const dictionary = text.slice(Math.max(0, at - DICTIONARY_REACH), at);
-    const filters = FILTER.exec(dictionary.slice(dictionary.lastIndexOf('obj') + 1))?.[1];
-    const first = filters?.replace(/[[\]]/g, ' ').trim().split(/\s+/)[0];
-    if (first !== '/FlateDecode' && first !== '/Fl') continue;
-    const start = at + match[0].length;
+    const start = match.index + match[0].length;
+    if (!looksLikeZlib(bytes[start], bytes[start + 1])) continue;
     const end = text.indexOf('endstream', start);
     total += await inflatedBytes(bytes.subarray(start, end < 0 ? bytes.length : end), maxBytes - total);
     if (total > maxBytes) {
@@ -33,22 +30,48 @@ export async function checkPdfInflation(bytes: Uint8Array, maxBytes: number): Pr
   }
 }
 
-/** Bytes `data` inflates to, counted up to one past `limit`; a corrupt stream counts what inflated. */
+/** A zlib header (RFC 1950): deflate with a window of at most 32 KiB, and the header's check bits. */
+function looksLikeZlib(first: number | undefined, second: number | undefined): boolean {
+  if (first === undefined || second === undefined) return false;
+  return (first & 0x0f) === 8 && first >> 4 <= 7 && (first * 256 + second) % 31 === 0;
+}
+
+/**
+ * Bytes `data` inflates to, counted up to one past `limit`; a corrupt stream counts what inflated.
+ * When the output is zlib again, the innermost layer's bytes are what counts.
+ */
 function inflatedBytes(data: Uint8Array, limit: number): Promise<number> {
   return new Promise((resolve) => {
+    let settled = false;
+    const layers: Inflate[] = [];
     let count = 0;
-    const inflate = createInflate({ chunkSize: 256 * 1024 });
-    const done = () => resolve(count);
-    inflate.on('data', (chunk: Buffer) => {
-      count += chunk.length;
-      if (count > limit) {
-        inflate.destroy();
-        done();
-      }
-    });
-    inflate.on('end', done);
-    inflate.on('error', done);
-    inflate.on('close', done);
-    inflate.end(data);
+    const finish = () => {
+      if (settled) return;
+      settled = true;
+      for (const layer of layers) layer.destroy();
+      resolve(count);
+    };
+    const addLayer = (depth: number): Inflate => {
+      const inflate = createInflate({ chunkSize: 256 * 1024 });
+      layers.push(inflate);
+      let inner: Inflate | undefined;
+      let decided = false;
+      inflate.on('data', (chunk: Buffer) => {
+        if (!decided) {
+          decided = true;
+          if (depth < MAX_NESTED_FLATE && looksLikeZlib(chunk[0], chunk[1])) inner = addLayer(depth + 1);
+        }
+        if (inner !== undefined) {
+          inner.write(chunk);
+          return;
+        }
+        count += chunk.length;
+        if (count > limit) finish();
+      });
+      inflate.on('end', () => (inner === undefined ? finish() : inner.end()));
+      inflate.on('error', () => (inner === undefined ? finish() : inner.end()));
+      return inflate;
+    };
+    addLayer(0).end(data);
   });
 }

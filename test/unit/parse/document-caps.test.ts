@@ -31,6 +31,24 @@ describe('limits on what one document may cost', { timeout: 30_000 }, () => {
     expect(upload).toMatchObject({ kind: 'archive-limit' });
   });
 
+  it('counts every Flate stream whatever its dictionary says, and Flate inside Flate', async () => {
+    const limits = { ...DEFAULT_PDF_LIMITS, maxInflatedBytes: 4 * 1024 * 1024 };
+    const bomb = flateBombPdf(8).toString('latin1');
+    // A key after the filter that a dictionary parser could take for the object's start, and no
+    // filter declared at all: pdf.js may still inflate what the bytes are.
+    const variants = [
+      bomb.replace('/Filter /FlateDecode', '/Filter /FlateDecode /Xobj 1'),
+      bomb.replace(' /Filter /FlateDecode', ''),
+    ].map((variant) => Buffer.from(variant, 'latin1'));
+    for (const variant of variants) {
+      const err = await refusal(pdfToMarkdown(new Uint8Array(variant), {}, limits));
+      expect(err).toBeInstanceOf(DerivationLimit);
+    }
+    const twice = await refusal(pdfToMarkdown(new Uint8Array(flateBombPdf(8, 2)), {}, limits));
+    expect(twice).toBeInstanceOf(DerivationLimit);
+    expect((twice as Error).message).toMatch(/compression bomb/);
+  });
+
   it('stops reading a PDF as soon as its text passes the limit', async () => {
     const limits = { ...DEFAULT_PDF_LIMITS, maxTextChars: 100_000 };
     const err = await refusal(pdfToMarkdown(new Uint8Array(flateBombPdf(8)), {}, limits));
