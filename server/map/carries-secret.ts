@@ -45,6 +45,16 @@ const CAPABILITY_MARKERS = new Set([
   'verification',
 ]);
 
+/** Words that mark a capability inside one segment: the markers above, and a few only seen there. */
+const SEGMENT_MARKERS = new Set([
+  ...CAPABILITY_MARKERS,
+  'capability',
+  'cap',
+  'private',
+  'sig',
+  'secret-link',
+]);
+
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
 /** A JSON Web Token (its header always starts with `{"`, base64url `eyJ`). */
 const JWT = /eyJ[A-Za-z0-9_-]{8,}/;
@@ -55,6 +65,14 @@ const VOWELS = /[aeiouy]/gi;
 const WORD_BREAK = /[-_.~+,;:@!$&'()*=\s]+/;
 /** A word shorter than this is never taken for a random run (SKUs, short ids, years). */
 const MIN_RANDOM_LENGTH = 16;
+/**
+ * Shorter ids are a random run only when every kind is in them and they switch kind at almost
+ * every character (`Xk9pQ2mZ789`): what short share links and unlisted videos are made of.
+ */
+const MIN_SHORT_RANDOM_LENGTH = 10;
+const SHORT_RANDOM_RATE = 0.6;
+/** An e-mail address in a path names a person (`/u/jane.doe@corp.example/invoices`). */
+const EMAIL = /[^@/\s]+@[a-z0-9-]+(?:\.[a-z0-9-]+)+/i;
 
 const classOf = (char: string) => (/[0-9]/.test(char) ? 'd' : /[A-Z]/.test(char) ? 'u' : 'l');
 
@@ -94,7 +112,15 @@ const randomCase = (run: string, minRate: number) => {
  * interleaved (`x7Gk2PqZ9mLw4RtY`), or cases mixed at random (`QmXkZpLtRwYvBnHs`).
  */
 function randomRun(word: string): boolean {
-  if (word.length < MIN_RANDOM_LENGTH || !/^[A-Za-z0-9]+$/.test(word)) return false;
+  if (word.length < MIN_SHORT_RANDOM_LENGTH || !/^[A-Za-z0-9]+$/.test(word)) return false;
+  if (word.length < MIN_RANDOM_LENGTH) {
+    return (
+      /[0-9]/.test(word) &&
+      /[a-z]/.test(word) &&
+      /[A-Z]/.test(word) &&
+      switches(word).rate >= SHORT_RANDOM_RATE
+    );
+  }
   if (LONG_HEX.test(word) && /[0-9]/.test(word) && /[a-f]/i.test(word)) return true;
   return switches(word).digit >= 4 || randomCase(word, 0.35);
 }
@@ -123,14 +149,20 @@ const decoded = (segment: string) => {
 };
 
 /**
- * Whether a path segment looks like a secret on its own: a UUID, a JSON Web Token, a long hex
- * digest, or a long run of random-looking letters and digits. Ordinary slugs (`my-first-post`,
+ * Whether a path segment looks like a secret on its own: a UUID, a JSON Web Token, an e-mail
+ * address, a long hex digest, a run of random-looking letters and digits, or a code after a marker
+ * word inside the segment. Ordinary slugs (`my-first-post`,
  * `getting-started`, `2024`, product codes like `B07XJ8C8F5` or `SKU-12345-XL`) do not.
  */
 export function looksSecret(segment: string): boolean {
   const text = decoded(segment);
-  if (UUID.test(text) || JWT.test(text)) return true;
-  if (text.split(WORD_BREAK).some(randomRun)) return true;
+  if (UUID.test(text) || JWT.test(text) || EMAIL.test(text)) return true;
+  const words = text.split(WORD_BREAK);
+  if (words.some(randomRun)) return true;
+  // A marker inside the segment (`invite_xK9mQ2`, `TEAM-A-CAPABILITY-1732871234567`) makes the
+  // code words after it a capability, as a marker segment does for the segment after it.
+  const marker = words.findIndex((word) => SEGMENT_MARKERS.has(word.toLowerCase()));
+  if (marker !== -1 && words.slice(marker + 1).some(codeWord)) return true;
   // base64url tokens hold `-` and `_`, which split them into short words: looked at whole too,
   // more strictly, since slugs joined up mix cases more than their words do.
   const joined = text.replace(/[-_]/g, '');

@@ -20,7 +20,6 @@ const ORDINARY = [
   '/release-2024-01-notes-v2-final',
   '/guides/HTMLParserTutorial',
   '/wiki/GettingStartedWithReact',
-  '/watch/dQw4w9WgXcQ',
   '/images/IMG_20240115_123456.jpg',
   '/releases/v1.2.3',
   '/share/twitter',
@@ -37,6 +36,12 @@ const ORDINARY = [
   '/category/Home-and-Garden/Outdoor-Furniture',
   '/news/2023-12-31-year-in-review',
   '/users/jane-doe/repositories',
+  '/@jane',
+  '/status/1732871234567890123',
+  '/docs/private-beta-program',
+  '/blog/why-our-cap-table-matters',
+  '/p/Galaxy-S24-Ultra-256GB',
+  '/releases/v10.2.3-rc1',
   '/a/b/c/d/e/f',
 ];
 
@@ -59,6 +64,13 @@ const SECRETS = [
   '/x/x7Gk2PqZ9mLw4RtY',
   '/x/QmXkZpLtRwYvBnHs',
   '/unsubscribe/user%2DA1B2C3D4',
+  // Found by re-running the red team: a short share id, a marker inside the segment, a person.
+  '/s/Xk9pQ2mZ789/doc',
+  '/files/TEAM-A-CAPABILITY-1732871234567/doc',
+  '/u/jane.doe@corp.example/invoices',
+  '/files/invite_xK9mQ2',
+  // An unlisted video is shared by its link alone: its id is the capability.
+  '/watch/dQw4w9WgXcQ',
 ];
 
 describe('secret-looking path segments', () => {
