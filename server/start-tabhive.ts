@@ -12,6 +12,7 @@ import type { BrowserSlots } from './jobs/browser-slots';
 import type { JobRunner } from './jobs/create-job-runner';
 import { createLocalLauncher, type LocalLauncher } from './launcher/create-local-launcher';
 import { findChrome } from './launcher/find-chrome';
+import { launchedBrowserSetup } from './launcher/launched-browser-setup';
 import { startStealthBrowsers } from './launcher/start-stealth-browsers';
 import { startSessionBrowsers } from './launcher/start-session-browsers';
 import type { Log } from './log';
@@ -91,65 +92,35 @@ export async function startTabhive({
   const hubUrl = `ws://${urlHost(reachableHost(config.HOST))}:${port}${HUB_PATH}`;
   const tokens = createBrowserTokens();
   let hub: BrowserHub | undefined;
-  // The launchers' watchdog: a launched browser counts as up while the browser that spent its
-  // launch token has a socket on the hub. Until the hub serves, none can have one, nor is blamed.
-  const launchedBrowserWatch = {
+  // What every launched browser is launched with; its egress proxy enforces the server's URL policy.
+  const setup = launchedBrowserSetup({
+    config,
+    extensionDir,
+    hubUrl,
+    tokens,
+    log,
+    lookup: options.lookup,
+    extraArgs: extraChromeArgs,
+    // The launchers' watchdog: a launched browser counts as up while the browser that spent its
+    // launch token has a socket on the hub. Until the hub serves, none can have one, nor is blamed.
     isConnected: (launchToken: string) => {
       if (hub === undefined) return true;
       const browserId = tokens.browserIdOf(launchToken);
       return browserId !== undefined && hub.isBrowserConnected(browserId);
     },
-    ...(browserRelaunchMs === undefined ? {} : { disconnectedRelaunchMs: browserRelaunchMs }),
-  };
-  // What every launched browser may connect to: its egress proxy enforces the server's URL policy.
-  const egress = {
-    policy: {
-      allowPrivateNetworks: config.ALLOW_PRIVATE_NETWORKS,
-      allowedPrivateHosts: config.ALLOWED_PRIVATE_HOSTS,
-    },
-    lookup: options.lookup,
-  };
+    disconnectedRelaunchMs: browserRelaunchMs,
+  });
   let launcher: LocalLauncher | undefined;
   let stealthLauncher: LocalLauncher | undefined;
   try {
     if (chromePath !== undefined) {
-      launcher = createLocalLauncher({
-        count: config.BROWSERS,
-        chromePath,
-        extensionDir,
-        hubUrl,
-        tokens,
-        log,
-        egress,
-        extraArgs: extraChromeArgs,
-        ...launchedBrowserWatch,
-      });
+      launcher = createLocalLauncher({ ...setup, count: config.BROWSERS, chromePath });
       await launcher.start();
     }
-    stealthLauncher = startStealthBrowsers({
-      config,
-      chromePath,
-      extensionDir,
-      hubUrl,
-      tokens,
-      log,
-      egress,
-      extraArgs: extraChromeArgs,
-      ...launchedBrowserWatch,
-    });
+    stealthLauncher = startStealthBrowsers({ ...setup, config, chromePath });
     await stealthLauncher?.start();
     // Launched on demand, one per browser session: none runs yet.
-    const sessionBrowsers = startSessionBrowsers({
-      config,
-      chromePath,
-      extensionDir,
-      hubUrl,
-      tokens,
-      log,
-      egress,
-      extraArgs: extraChromeArgs,
-      ...launchedBrowserWatch,
-    });
+    const sessionBrowsers = startSessionBrowsers({ ...setup, config, chromePath });
     // Imported only now: loading the server's code and dependencies takes longer than launching.
     const { composeTabhive } = await import('./compose-tabhive');
     return await composeTabhive({

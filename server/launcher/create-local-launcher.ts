@@ -5,13 +5,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { EXTENSION_ID } from '../../shared/extension-identity';
 import type { BrowserClass } from '../../shared/protocol/messages';
-import type { NetworkPolicy } from '../../shared/url/network-policy';
 import { hostResolverRulesLookup } from '../egress/host-resolver-rules-lookup';
 import { systemLookup } from '../egress/resolve-host';
 import { startBrowserEgressProxy, type BrowserEgressProxy } from '../egress/start-browser-egress-proxy';
-import type { Log } from '../log';
-import type { LookupFn } from '../url-policy/create-url-policy';
 import { chromeArgs } from './chrome-args';
+import type { LaunchedBrowserSetup } from './launched-browser-setup';
 import { forgetLaunchToken, stageLaunchedExtension } from './stage-launched-extension';
 import { writeProfilePreferences } from './write-profile-preferences';
 
@@ -84,30 +82,12 @@ export function createLocalLauncher({
   isConnected,
   disconnectedRelaunchMs = DISCONNECTED_RELAUNCH_MS,
   remoteDebuggingPipe = false,
-}: {
+}: LaunchedBrowserSetup & {
   count: number;
   chromePath: string;
-  extensionDir: string;
-  hubUrl: string;
-  tokens: {
-    issueLaunchToken(): string;
-    revokeLaunchToken(token: string): void;
-    /** Who spent a launch token; once one did, the token is removed from the browser's profile. */
-    browserIdOf?(launchToken: string): string | undefined;
-  };
-  log: Log;
   /** Stealth browsers are launched with `proxyServer` and say so in their start page link. */
   browserClass?: BrowserClass;
   proxyServer?: string | undefined;
-  /**
-   * The server's network policy, which the browsers' egress proxy enforces. Absent, or allowing
-   * private networks (nothing to refuse but metadata, which the extension's rules refuse): no proxy.
-   */
-  egress?: { policy: NetworkPolicy; lookup?: LookupFn | undefined } | undefined;
-  extraArgs?: readonly string[];
-  /** Whether the browser that spent this launch token is connected to the hub now. */
-  isConnected?: (launchToken: string) => boolean;
-  disconnectedRelaunchMs?: number;
   /** Launch with `--remote-debugging-pipe` (DevTools on file descriptors 3 and 4, see debugPipes). */
   remoteDebuggingPipe?: boolean;
 }): LocalLauncher {

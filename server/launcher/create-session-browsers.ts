@@ -1,5 +1,5 @@
-import type { Log } from '../log';
 import { createLocalLauncher } from './create-local-launcher';
+import type { LaunchedBrowserSetup } from './launched-browser-setup';
 
 /** A browser launched for one session; closing it ends its process and removes its profile. */
 export interface SessionBrowser {
@@ -52,31 +52,14 @@ interface Entry {
 export function createSessionBrowsers({
   max,
   chromePath,
-  extensionDir,
-  hubUrl,
   tokens,
   log,
-  egress,
-  extraArgs,
-  isConnected,
-  disconnectedRelaunchMs,
-}: {
+  ...setup
+}: LaunchedBrowserSetup & {
   max: number;
   chromePath: string;
-  extensionDir: string;
-  hubUrl: string;
-  tokens: {
-    issueLaunchToken(): string;
-    revokeLaunchToken(token: string): void;
-    browserIdOf(launchToken: string): string | undefined;
-  };
-  log: Log;
-  /** The egress proxy's policy (create-local-launcher.ts): each session browser has its own proxy. */
-  egress?: Parameters<typeof createLocalLauncher>[0]['egress'];
-  extraArgs?: readonly string[] | undefined;
-  /** The launchers' watchdog; it also takes a spent launch token out of the browser's profile. */
-  isConnected?: ((launchToken: string) => boolean) | undefined;
-  disconnectedRelaunchMs?: number | undefined;
+  /** The hub's tokens: the session's browser is known to the hub by the ones it spends. */
+  tokens: { browserIdOf(launchToken: string): string | undefined };
 }): SessionBrowsers {
   const entries = new Map<string, Entry>();
   const teamShare = teamShareOf(max);
@@ -84,10 +67,11 @@ export function createSessionBrowsers({
   const start = (taskId: string, teamId: string): Entry => {
     const launchTokens = new Set<string>();
     const launcher = createLocalLauncher({
+      // Each session browser has its own egress proxy and the launchers' watchdog, which also
+      // takes a spent launch token out of the browser's profile.
+      ...setup,
       count: 1,
       chromePath,
-      extensionDir,
-      hubUrl,
       // Every token this browser is ever given (a relaunch after a crash too) names it as the
       // session's: it can never join the pool, whatever its hello says.
       tokens: {
@@ -102,10 +86,6 @@ export function createSessionBrowsers({
         browserIdOf: (token) => tokens.browserIdOf(token),
       },
       log,
-      egress,
-      ...(extraArgs === undefined ? {} : { extraArgs }),
-      ...(isConnected === undefined ? {} : { isConnected }),
-      ...(disconnectedRelaunchMs === undefined ? {} : { disconnectedRelaunchMs }),
     });
     const started = launcher.start().catch((err: unknown) => {
       log.error('session browser failed to start', { taskId, error: String(err) });

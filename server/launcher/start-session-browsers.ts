@@ -1,6 +1,6 @@
 import type { Config } from '../config';
-import type { Log } from '../log';
 import { createSessionBrowsers, type SessionBrowsers } from './create-session-browsers';
+import type { LaunchedBrowserSetup } from './launched-browser-setup';
 
 /**
  * The session browsers of a server that launches its own (BROWSERS > 0, so a Chromium is at
@@ -10,25 +10,14 @@ import { createSessionBrowsers, type SessionBrowsers } from './create-session-br
 export function startSessionBrowsers({
   config,
   chromePath,
-  ...deps
-}: {
+  ...setup
+}: LaunchedBrowserSetup & {
   config: Config;
   /** The pool's Chromium; undefined when the server launches no browsers. */
   chromePath: string | undefined;
-  extensionDir: string;
-  hubUrl: string;
-  tokens: {
-    issueLaunchToken(): string;
-    revokeLaunchToken(token: string): void;
-    browserIdOf(launchToken: string): string | undefined;
-  };
-  log: Log;
-  /** The egress proxy's policy (create-local-launcher.ts): a session's browser gets one too. */
-  egress?: Parameters<typeof createSessionBrowsers>[0]['egress'];
-  extraArgs?: readonly string[] | undefined;
-  isConnected?: (launchToken: string) => boolean;
-  disconnectedRelaunchMs?: number;
+  /** The hub's tokens: a session's browser is known to the hub by the ones it spends. */
+  tokens: { browserIdOf(launchToken: string): string | undefined };
 }): SessionBrowsers | undefined {
   if (chromePath === undefined || config.SESSION_BROWSERS === 0) return undefined;
-  return createSessionBrowsers({ ...deps, max: config.SESSION_BROWSERS, chromePath });
+  return createSessionBrowsers({ ...setup, max: config.SESSION_BROWSERS, chromePath });
 }

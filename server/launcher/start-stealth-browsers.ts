@@ -1,7 +1,7 @@
 import type { Config } from '../config';
-import type { Log } from '../log';
 import { createLocalLauncher, type LocalLauncher } from './create-local-launcher';
 import { findChrome } from './find-chrome';
+import type { LaunchedBrowserSetup } from './launched-browser-setup';
 
 /**
  * The launcher of stealth browsers: STEALTH_BROWSERS more headless browsers whose traffic goes
@@ -10,25 +10,16 @@ import { findChrome } from './find-chrome';
 export function startStealthBrowsers({
   config,
   chromePath,
-  ...deps
-}: {
+  ...setup
+}: LaunchedBrowserSetup & {
   config: Config;
   /** The pool's Chromium, when it has one; found here otherwise. */
   chromePath: string | undefined;
-  extensionDir: string;
-  hubUrl: string;
-  tokens: { issueLaunchToken(): string; revokeLaunchToken(token: string): void };
-  log: Log;
-  egress?: Parameters<typeof createLocalLauncher>[0]['egress'];
-  extraArgs?: readonly string[] | undefined;
-  isConnected?: (launchToken: string) => boolean;
-  disconnectedRelaunchMs?: number;
 }): LocalLauncher | undefined {
   if (config.STEALTH_PROXY_URL === undefined || config.STEALTH_BROWSERS === 0) return undefined;
   const proxy = new URL(config.STEALTH_PROXY_URL);
   return createLocalLauncher({
-    ...deps,
-    ...(deps.extraArgs === undefined ? {} : { extraArgs: deps.extraArgs }),
+    ...setup,
     count: config.STEALTH_BROWSERS,
     chromePath: chromePath ?? findChrome(config.CHROME_PATH),
     browserClass: 'stealth',

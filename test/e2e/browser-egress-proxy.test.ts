@@ -1,8 +1,7 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { chromium } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { INTERNAL_SECRET, startInternalService } from '../helpers/internal-service';
+import { ATTACKER_ADDRESS, ATTACKER_ONLY_ENV, startAttackerSite } from '../helpers/attacker-site';
+import { expectNothingReached, INTERNAL_SECRET, startInternalService } from '../helpers/internal-service';
 import { startTestTabhive, waitUntil } from '../helpers/start-test-tabhive';
 import { stubLookup } from '../helpers/stub-lookup';
 
@@ -14,16 +13,13 @@ import { stubLookup } from '../helpers/stub-lookup';
  * a page, its popups, its workers, a caller's script or a session's relay does may reach it.
  */
 
-const ATTACKER_ADDRESS = '127.0.0.2';
 const REBINDING_NAME = 'rebind.test';
 
 let internal: Awaited<ReturnType<typeof startInternalService>>;
-let attacker: Server;
+let attacker: Awaited<ReturnType<typeof startAttackerSite>>;
 let tabhive: Awaited<ReturnType<typeof startTestTabhive>>;
 
 const rebound = (pathname: string) => `http://${REBINDING_NAME}:${internal.port}${pathname}`;
-const attackerUrl = (pathname: string) =>
-  `http://${ATTACKER_ADDRESS}:${(attacker.address() as AddressInfo).port}${pathname}`;
 
 /**
  * A TURN server over TCP on `host`: ICE gathering connects to it. The constructor comes from a
@@ -39,12 +35,7 @@ const turnProbe = (host: string) =>
 
 beforeAll(async () => {
   internal = await startInternalService();
-  attacker = createServer((request, response) => {
-    const url = new URL(request.url ?? '/', 'http://attacker');
-    const page = (body: string) =>
-      response
-        .writeHead(200, { 'content-type': 'text/html' })
-        .end(`<!doctype html><html><head><title>Attacker</title></head><body>${body}</body></html>`);
+  attacker = await startAttackerSite('Attacker', ({ url, page, response }) => {
     switch (url.pathname) {
       case '/redirect':
         response.writeHead(302, { location: rebound('/redirected') }).end();
@@ -71,10 +62,9 @@ beforeAll(async () => {
         page('<h1>Home</h1>');
     }
   });
-  await new Promise<void>((resolve) => attacker.listen(0, ATTACKER_ADDRESS, resolve));
   tabhive = await startTestTabhive({
     browsers: 1,
-    env: { ALLOW_PRIVATE_NETWORKS: 'false', ALLOWED_PRIVATE_HOSTS: ATTACKER_ADDRESS },
+    env: ATTACKER_ONLY_ENV,
     // A rebinding name: the allowed address when the server checks it (nothing listens there on
     // the internal service's port)...
     lookup: stubLookup({ [REBINDING_NAME]: [ATTACKER_ADDRESS] }).lookup,
@@ -84,15 +74,11 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await tabhive?.stop();
-  await new Promise((resolve) => attacker?.close(resolve));
+  await attacker?.close();
   await internal?.close();
 });
 
-afterEach(() => {
-  const { connections, requests } = internal.takeCounts();
-  expect(requests, 'requests that reached the internal service').toEqual([]);
-  expect(connections, 'connections the internal service accepted').toBe(0);
-});
+afterEach(() => expectNothingReached(internal));
 
 function expectBlocked(response: { status: number; json: unknown }) {
   expect(JSON.stringify(response.json)).not.toContain(INTERNAL_SECRET);
@@ -102,7 +88,7 @@ function expectBlocked(response: { status: number; json: unknown }) {
 
 describe('a launched browser behind the egress proxy', () => {
   it('reaches the allowed site, so the refusals below are the policy and not a broken setup', async () => {
-    const { status, json } = await tabhive.post('/v2/scrape', { url: attackerUrl('/'), maxAge: 0 });
+    const { status, json } = await tabhive.post('/v2/scrape', { url: attacker.url('/'), maxAge: 0 });
     expect(status).toBe(200);
     expect(json.data.markdown).toContain('Home');
   });
@@ -115,7 +101,7 @@ describe('a launched browser behind the egress proxy', () => {
     it(`fails the task with URL_BLOCKED when a page sends the browser to the name (${path})`, async () => {
       expectBlocked(
         await tabhive.post('/v2/scrape', {
-          url: attackerUrl(path),
+          url: attacker.url(path),
           maxAge: 0,
           formats: ['markdown'],
           waitFor: 1_000,
@@ -127,7 +113,7 @@ describe('a launched browser behind the egress proxy', () => {
 
   it("gives a popup's first request nowhere to go", async () => {
     const response = await tabhive.post('/v2/scrape', {
-      url: attackerUrl('/popup'),
+      url: attacker.url('/popup'),
       maxAge: 0,
       formats: ['markdown'],
       actions: [
@@ -141,7 +127,7 @@ describe('a launched browser behind the egress proxy', () => {
   for (const host of ['127.0.0.1', REBINDING_NAME]) {
     it(`refuses WebRTC's TURN over TCP from a caller's script (${host})`, async () => {
       const response = await tabhive.post('/v2/scrape', {
-        url: attackerUrl('/'),
+        url: attacker.url('/'),
         maxAge: 0,
         formats: ['markdown'],
         actions: [
@@ -187,7 +173,7 @@ describe('a launched browser behind the egress proxy', () => {
 
   it('still serves the hub and allowed pages after all that', async () => {
     const { status, json } = await tabhive.post('/v2/scrape', {
-      url: attackerUrl('/?again'),
+      url: attacker.url('/?again'),
       maxAge: 0,
       formats: ['markdown'],
     });

@@ -1,9 +1,6 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { startExtensionBrowser } from '../helpers/extension-browser';
-import { startPairedDonor } from '../helpers/paired-donor';
-import { startTestTabhive, waitUntil } from '../helpers/start-test-tabhive';
+import { startFencedDonor, type FencedDonor } from '../helpers/fenced-donor';
+import { waitUntil } from '../helpers/start-test-tabhive';
 
 /**
  * N9 of the red-team report: on a person's donated browser, a popup opened from a sandboxed
@@ -13,16 +10,7 @@ import { startTestTabhive, waitUntil } from '../helpers/start-test-tabhive';
  * where the owner is logged in.
  */
 
-let fenced: Server;
-let outside: Server;
-const outsideHits: Array<{ path: string; cookie: string }> = [];
-let tabhive: Awaited<ReturnType<typeof startTestTabhive>>;
-let donor: Awaited<ReturnType<typeof startExtensionBrowser>>;
-
-const outsideUrl = (pathname: string) =>
-  `http://127.0.0.3:${(outside.address() as AddressInfo).port}${pathname}`;
-const fencedUrl = (pathname: string) =>
-  `http://localhost:${(fenced.address() as AddressInfo).port}${pathname}`;
+let fence: FencedDonor;
 
 /** A sandboxed frame whose whole area is a link (or a button) opening the site outside the fence. */
 function sandboxedFrame(inner: string, sandbox: string): string {
@@ -31,51 +19,30 @@ function sandboxedFrame(inner: string, sandbox: string): string {
 }
 
 beforeAll(async () => {
-  outside = createServer((request: IncomingMessage, response) => {
-    outsideHits.push({ path: request.url ?? '', cookie: request.headers.cookie ?? '' });
-    response.writeHead(200, { 'content-type': 'text/html' }).end('<h1>Webmail inbox</h1>');
-  });
-  await new Promise<void>((resolve) => outside.listen(0, '127.0.0.3', resolve));
-  fenced = createServer((request, response) => {
-    const url = new URL(request.url ?? '/', 'http://localhost');
-    const body =
-      url.pathname === '/sandboxed-link'
+  fence = await startFencedDonor((pathname, outsideUrl) =>
+    pathname === '/sandboxed-link'
+      ? sandboxedFrame(
+          `<a target="_blank" href="${outsideUrl('/inbox?sandbox-popup=1')}">open</a>`,
+          'allow-popups',
+        )
+      : pathname === '/sandboxed-open'
         ? sandboxedFrame(
-            `<a target="_blank" href="${outsideUrl('/inbox?sandbox-popup=1')}">open</a>`,
-            'allow-popups',
+            `<button onclick="window.open('${outsideUrl('/inbox?sandbox-open=1')}')">open</button>`,
+            'allow-popups allow-scripts',
           )
-        : url.pathname === '/sandboxed-open'
-          ? sandboxedFrame(
-              `<button onclick="window.open('${outsideUrl('/inbox?sandbox-open=1')}')">open</button>`,
-              'allow-popups allow-scripts',
-            )
-          : '<h1>Allowed home</h1>';
-    response
-      .writeHead(200, { 'content-type': 'text/html' })
-      .end(`<!doctype html><html><body>${body}</body></html>`);
-  });
-  await new Promise<void>((resolve) => fenced.listen(0, '127.0.0.1', resolve));
-  // No launched browser: only the donor can take the team's tasks.
-  tabhive = await startTestTabhive({ browsers: 0 });
-  ({ donor } = await startPairedDonor({
-    tabhive,
-    donation: { enabled: true, allowedDomains: ['localhost'], maxTabs: 1, allowJavascript: false },
-    cookies: [{ name: 'session', value: 'DONOR-WEBMAIL-SESSION', url: outsideUrl('/'), sameSite: 'Lax' }],
-  }));
+        : '<h1>Allowed home</h1>',
+  );
 });
 afterAll(async () => {
-  await donor?.close();
-  await tabhive?.stop();
-  await new Promise((resolve) => fenced?.close(resolve));
-  await new Promise((resolve) => outside?.close(resolve));
+  await fence?.close();
 });
 
 describe("a donated browser's fence", () => {
   for (const path of ['/sandboxed-link', '/sandboxed-open']) {
     it(`keeps a popup from a sandboxed frame inside the allowed domains (${path})`, async () => {
-      const tabsBefore = donor.context.pages().length;
-      const { status, json } = await tabhive.post('/v2/scrape', {
-        url: fencedUrl(path),
+      const tabsBefore = fence.donor.context.pages().length;
+      const { status, json } = await fence.tabhive.post('/v2/scrape', {
+        url: fence.fencedUrl(path),
         maxAge: 0,
         formats: ['markdown'],
         timeout: 20_000,
@@ -86,9 +53,9 @@ describe("a donated browser's fence", () => {
       });
       expect({ status, error: json.error }).toEqual({ status: 200, error: undefined });
       expect(json.data.markdown).toContain('Allowed page');
-      expect(outsideHits).toEqual([]);
+      expect(fence.outsideHits).toEqual([]);
       await waitUntil(
-        () => donor.context.pages().length === tabsBefore,
+        () => fence.donor.context.pages().length === tabsBefore,
         5_000,
         'the task and its popup to close',
       );
@@ -96,14 +63,14 @@ describe("a donated browser's fence", () => {
   }
 
   it('leaves the person free to browse outside the fence once the task is done', async () => {
-    const page = await donor.context.newPage();
+    const page = await fence.donor.context.newPage();
     try {
-      await page.goto(outsideUrl('/own-browsing'));
+      await page.goto(fence.outsideUrl('/own-browsing'));
       expect(await page.textContent('h1')).toBe('Webmail inbox');
     } finally {
       await page.close();
     }
-    expect(outsideHits.map((hit) => hit.path)).toContain('/own-browsing');
-    outsideHits.length = 0;
+    expect(fence.outsideHits.map((hit) => hit.path)).toContain('/own-browsing');
+    fence.outsideHits.length = 0;
   });
 });

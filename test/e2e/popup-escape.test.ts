@@ -1,7 +1,6 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startInternalService } from '../helpers/internal-service';
+import { ATTACKER_ONLY_ENV, startAttackerSite } from '../helpers/attacker-site';
+import { expectNothingReached, startInternalService } from '../helpers/internal-service';
 import { startTestTabhive, waitUntil } from '../helpers/start-test-tabhive';
 
 /**
@@ -11,24 +10,15 @@ import { startTestTabhive, waitUntil } from '../helpers/start-test-tabhive';
  * 127.0.0.2, the one private address the operator allowed (it stands in for a public site).
  */
 
-const ATTACKER_ADDRESS = '127.0.0.2';
-
 let internal: Awaited<ReturnType<typeof startInternalService>>;
-let attacker: Server;
+let attacker: Awaited<ReturnType<typeof startAttackerSite>>;
 let tabhive: Awaited<ReturnType<typeof startTestTabhive>>;
 
 const target = (pathname: string) => `http://127.0.0.1:${internal.port}${pathname}`;
-const attackerUrl = (pathname: string) =>
-  `http://${ATTACKER_ADDRESS}:${(attacker.address() as AddressInfo).port}${pathname}`;
 
 beforeAll(async () => {
   internal = await startInternalService();
-  attacker = createServer((request, response) => {
-    const url = new URL(request.url ?? '/', 'http://attacker');
-    const page = (body: string) =>
-      response
-        .writeHead(200, { 'content-type': 'text/html' })
-        .end(`<!doctype html><html><head><title>Attacker</title></head><body>${body}</body></html>`);
+  attacker = await startAttackerSite('Attacker', ({ url, page, response }) => {
     switch (url.pathname) {
       case '/blank-link':
         page(`<h1>Links</h1><a id="a" target="_blank" href="${target('/popup-link')}">go</a>`);
@@ -79,23 +69,15 @@ beforeAll(async () => {
         page('<h1>Home</h1>');
     }
   });
-  await new Promise<void>((resolve) => attacker.listen(0, ATTACKER_ADDRESS, resolve));
-  tabhive = await startTestTabhive({
-    browsers: 1,
-    env: { ALLOW_PRIVATE_NETWORKS: 'false', ALLOWED_PRIVATE_HOSTS: ATTACKER_ADDRESS },
-  });
+  tabhive = await startTestTabhive({ browsers: 1, env: ATTACKER_ONLY_ENV });
 });
 afterAll(async () => {
   await tabhive?.stop();
-  await new Promise((resolve) => attacker?.close(resolve));
+  await attacker?.close();
   await internal?.close();
 });
 
-afterEach(() => {
-  const { connections, requests } = internal.takeCounts();
-  expect(requests, 'requests that reached the internal service').toEqual([]);
-  expect(connections, 'connections the internal service accepted').toBe(0);
-});
+afterEach(() => expectNothingReached(internal));
 
 /** Windows the browser holds beyond its idle warm tabs (its start page's is one), as reported after tasks. */
 async function windowsHeld(): Promise<number> {
@@ -107,7 +89,7 @@ describe('a launched browser', () => {
   for (const path of ['/blank-link', '/noopener-link', '/open-on-click']) {
     it(`neither loads nor keeps a popup opened by a click (${path})`, async () => {
       const { status, json } = await tabhive.post('/v2/scrape', {
-        url: attackerUrl(path),
+        url: attacker.url(path),
         maxAge: 0,
         formats: ['markdown'],
         actions: [
@@ -124,7 +106,7 @@ describe('a launched browser', () => {
 
   it("refuses a service worker's requests to private addresses", async () => {
     const { status } = await tabhive.post('/v2/scrape', {
-      url: attackerUrl('/worker'),
+      url: attacker.url('/worker'),
       maxAge: 0,
       formats: ['markdown'],
       waitFor: 2_000,
@@ -135,7 +117,7 @@ describe('a launched browser', () => {
   for (const path of ['/webrtc', '/webrtc?frame']) {
     it(`gives pages no WebRTC to probe private ports with (${path})`, async () => {
       const { status } = await tabhive.post('/v2/scrape', {
-        url: attackerUrl(path),
+        url: attacker.url(path),
         maxAge: 0,
         formats: ['markdown'],
         waitFor: 2_000,
@@ -146,7 +128,7 @@ describe('a launched browser', () => {
 
   it('still serves the hub and allowed pages after all that', async () => {
     const { status, json } = await tabhive.post('/v2/scrape', {
-      url: attackerUrl('/'),
+      url: attacker.url('/'),
       maxAge: 0,
       formats: ['markdown'],
       waitFor: 100,

@@ -1,6 +1,5 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startPageSite } from '../helpers/page-site';
 import { addOtherTeam, startTestTabhive } from '../helpers/start-test-tabhive';
 
 /**
@@ -9,20 +8,13 @@ import { addOtherTeam, startTestTabhive } from '../helpers/start-test-tabhive';
  * The site sets state on /login and shows what a visitor brings on /whoami.
  */
 
-let site: Server;
+let site: Awaited<ReturnType<typeof startPageSite>>;
 let tabhive: Awaited<ReturnType<typeof startTestTabhive>>;
 let teamBKey: string;
 const cookiesSeen: string[] = [];
 
-const siteUrl = (pathname: string) => `http://127.0.0.1:${(site.address() as AddressInfo).port}${pathname}`;
-
 beforeAll(async () => {
-  site = createServer((request, response) => {
-    const url = new URL(request.url ?? '/', 'http://site');
-    const page = (body: string, headers: Record<string, string> = {}) =>
-      response
-        .writeHead(200, { 'content-type': 'text/html', ...headers })
-        .end(`<!doctype html><html><head><title>Site</title></head><body>${body}</body></html>`);
+  site = await startPageSite({ host: '127.0.0.1', title: 'Site' }, ({ url, request, page }) => {
     if (url.pathname === '/login') {
       const who = url.searchParams.get('as') ?? 'nobody';
       page(
@@ -43,13 +35,12 @@ beforeAll(async () => {
     }
     page('<h1>Home</h1>');
   });
-  await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
   tabhive = await startTestTabhive({ browsers: 1 });
   teamBKey = await addOtherTeam(tabhive);
 });
 afterAll(async () => {
   await tabhive?.stop();
-  await new Promise((resolve) => site?.close(resolve));
+  await site?.close();
 });
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- response bodies are what the API sent; tests assert on their shape
@@ -66,14 +57,16 @@ async function browserScrape(apiKey: string, url: string, waitFor = 300): Promis
 
 describe('browser state in the shared pool', () => {
   it("never carries one team's cookies or storage into another team's scrapes", async () => {
-    expect(await browserScrape(tabhive.apiKey, siteUrl('/login?as=team-a'))).toContain('Logged in as team-a');
+    expect(await browserScrape(tabhive.apiKey, site.url('/login?as=team-a'))).toContain(
+      'Logged in as team-a',
+    );
     // Team A's own next visit has its session: a team's state lives on while it has the browser.
-    const ownVisit = await browserScrape(tabhive.apiKey, siteUrl('/whoami'));
+    const ownVisit = await browserScrape(tabhive.apiKey, site.url('/whoami'));
     expect(ownVisit).toContain('COOKIE is "session=COOKIE-team-a"');
     expect(ownVisit).toContain('LS is "LS-team-a"');
 
     for (let visit = 0; visit < 3; visit += 1) {
-      const markdown = await browserScrape(teamBKey, siteUrl('/whoami'));
+      const markdown = await browserScrape(teamBKey, site.url('/whoami'));
       expect(markdown).toContain('COOKIE is ""');
       expect(markdown).toContain('LS is "" and SS is ""');
       expect(markdown).not.toContain('team-a');
@@ -84,9 +77,9 @@ describe('browser state in the shared pool', () => {
   it('keeps teams apart when their scrapes arrive at the same time', async () => {
     const [, teamB] = await Promise.all([
       // Team A logs in on a page that takes a while; team B asks who it is meanwhile.
-      browserScrape(tabhive.apiKey, siteUrl('/login?as=team-a2'), 1_500),
+      browserScrape(tabhive.apiKey, site.url('/login?as=team-a2'), 1_500),
       new Promise((resolve) => setTimeout(resolve, 200)).then(() =>
-        browserScrape(teamBKey, siteUrl('/whoami')),
+        browserScrape(teamBKey, site.url('/whoami')),
       ),
     ]);
     expect(teamB).toContain('COOKIE is ""');

@@ -1,6 +1,5 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startPageSite } from '../helpers/page-site';
 import { addOtherTeam, startTestTabhive } from '../helpers/start-test-tabhive';
 
 /**
@@ -12,20 +11,13 @@ import { addOtherTeam, startTestTabhive } from '../helpers/start-test-tabhive';
  * brings: the Cookie header it sent and its localStorage.
  */
 
-let site: Server;
+let site: Awaited<ReturnType<typeof startPageSite>>;
 let tabhive: Awaited<ReturnType<typeof startTestTabhive>>;
 let teamBKey: string;
 const echoCookies: string[] = [];
 
-const siteUrl = (pathname: string) => `http://127.0.0.1:${(site.address() as AddressInfo).port}${pathname}`;
-
 beforeAll(async () => {
-  site = createServer((request, response) => {
-    const url = new URL(request.url ?? '/', 'http://site');
-    const page = (body: string, headers: Record<string, string> = {}) =>
-      response
-        .writeHead(200, { 'content-type': 'text/html', ...headers })
-        .end(`<!doctype html><html><head><title>Site</title></head><body>${body}</body></html>`);
+  site = await startPageSite({ host: '127.0.0.1', title: 'Site' }, ({ url, request, page }) => {
     const who = url.searchParams.get('as') ?? 'nobody';
     if (url.pathname === '/login') {
       page(
@@ -51,13 +43,12 @@ beforeAll(async () => {
     }
     page('<h1>Home</h1>');
   });
-  await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
   tabhive = await startTestTabhive({ browsers: 1 });
   teamBKey = await addOtherTeam(tabhive);
 });
 afterAll(async () => {
   await tabhive?.stop();
-  await new Promise((resolve) => site?.close(resolve));
+  await site?.close();
 });
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- response bodies are what the API sent; tests assert on their shape
@@ -77,7 +68,7 @@ describe('captures shaped by a team in the shared pool browser', () => {
     [
       'actions',
       (tag: string) => ({
-        url: siteUrl(`/login?as=${tag}`),
+        url: site.url(`/login?as=${tag}`),
         actions: [
           { type: 'click', selector: '#login' },
           { type: 'wait', milliseconds: 100 },
@@ -86,11 +77,11 @@ describe('captures shaped by a team in the shared pool browser', () => {
     ],
     [
       'a plain scrape of a page that logs in',
-      (tag: string) => ({ url: siteUrl(`/login-get?as=${tag}`), waitFor: 100 }),
+      (tag: string) => ({ url: site.url(`/login-get?as=${tag}`), waitFor: 100 }),
     ],
   ])('are never served to another team: team A logs in with %s', async (_, login) => {
     const tag = `TEAM-A-${Math.random().toString(36).slice(2, 8)}`;
-    const echo = siteUrl(`/echo?cachetest=${tag}`);
+    const echo = site.url(`/echo?cachetest=${tag}`);
     await scrape(tabhive.apiKey, login(tag));
     // A plain scrape: no headers, actions or profile. The browser still holds team A's login.
     const forA = await scrape(tabhive.apiKey, { url: echo, waitFor: 300 });
@@ -110,9 +101,9 @@ describe('captures shaped by a team in the shared pool browser', () => {
   });
 
   it('still shares a page the pool browser took in state nothing of the team had touched', async () => {
-    const url = siteUrl(`/echo?shared=${Math.random().toString(36).slice(2, 8)}`);
+    const url = site.url(`/echo?shared=${Math.random().toString(36).slice(2, 8)}`);
     // The browser goes to team A, then back to team B: B's first task there meets a fresh state.
-    await scrape(tabhive.apiKey, { url: siteUrl('/'), waitFor: 100 });
+    await scrape(tabhive.apiKey, { url: site.url('/'), waitFor: 100 });
     const forB = await scrape(teamBKey, { url, waitFor: 300 });
     expect(forB.markdown).toContain('COOKIE is ""');
     const forA = await scrape(tabhive.apiKey, { url });

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { expect } from 'vitest';
 
 export const INTERNAL_SECRET = 'INTERNAL-SECRET-7f3a';
 
@@ -44,4 +45,14 @@ export async function startInternalService(): Promise<{
       );
     },
   };
+}
+
+/**
+ * Fails the calling test when anything reached `internal` since the last count: the afterEach of
+ * tests in which nothing may.
+ */
+export function expectNothingReached(internal: Awaited<ReturnType<typeof startInternalService>>) {
+  const { connections, requests } = internal.takeCounts();
+  expect(requests, 'requests that reached the internal service').toEqual([]);
+  expect(connections, 'connections the internal service accepted').toBe(0);
 }

@@ -1,36 +1,14 @@
-import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { request } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../server/config';
-import { createBrowserTokens } from '../../../server/hub/browser-tokens';
 import { createLocalLauncher, type LocalLauncher } from '../../../server/launcher/create-local-launcher';
 import { startStealthBrowsers } from '../../../server/launcher/start-stealth-browsers';
-import { silentLog } from '../../../server/log';
 import { LAUNCH_CONFIG_FILE } from '../../../shared/protocol/launch-config';
 import { EGRESS_REFUSAL_HEADER } from '../../../shared/url/egress-refusal';
-import { waitUntil } from '../../helpers/start-test-tabhive';
-
-/** A stand-in for Chromium that writes its command line, one argument a line, and lives on. */
-async function fakeChrome(dir: string): Promise<string> {
-  const script = path.join(dir, 'fake-chrome.sh');
-  await writeFile(
-    script,
-    ['#!/bin/sh', `printf '%s\\n' "$@" > "${path.join(dir, 'args-$$.log')}"`, 'exec sleep 600'].join('\n'),
-  );
-  await chmod(script, 0o755);
-  return script;
-}
-
-async function commandLine(dir: string, pid: number): Promise<string[]> {
-  const file = path.join(dir, `args-${pid}.log`);
-  await waitUntil(async () => (await readFile(file, 'utf8').catch(() => '')).length > 0, 5_000, 'the args');
-  return (await readFile(file, 'utf8')).trim().split('\n');
-}
-
-const flag = (args: readonly string[], name: string) =>
-  args.find((arg) => arg.startsWith(`${name}=`))?.slice(name.length + 1);
+import { commandLineFlag, fakeChromeCommandLine, fakeChromeSetUp } from '../../helpers/fake-chrome';
 
 /** The status and refusal header of a GET for `url` through the proxy at `proxyUrl`. */
 function viaProxy(proxyUrl: string, url: string) {
@@ -58,28 +36,19 @@ describe("launched browsers' egress", () => {
 
   async function setUp() {
     dir = await mkdtemp(path.join(os.tmpdir(), 'tabhive-launch-egress-'));
-    const extensionDir = path.join(dir, 'extension');
-    await mkdir(extensionDir, { recursive: true });
-    await writeFile(path.join(extensionDir, 'manifest.json'), '{}');
-    return {
-      chromePath: await fakeChrome(dir),
-      extensionDir,
-      hubUrl: 'ws://127.0.0.1:9/browser-hub',
-      tokens: createBrowserTokens(),
-      log: silentLog,
-    };
+    return fakeChromeSetUp(dir);
   }
 
   it('sends every byte of a pool browser through its proxy, loopback included, but the hub', async () => {
     const pool = createLocalLauncher({ ...(await setUp()), count: 1, egress: STRICT });
     launchers = [pool];
     await pool.start();
-    const args = await commandLine(dir, pool.pids()[0] as number);
-    const proxyUrl = flag(args, '--proxy-server') ?? '';
+    const args = await fakeChromeCommandLine(dir, pool.pids()[0] as number);
+    const proxyUrl = commandLineFlag(args, '--proxy-server') ?? '';
     expect(proxyUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
-    expect(flag(args, '--proxy-bypass-list')).toBe('<-loopback>;127.0.0.1:9');
-    expect(flag(args, '--force-webrtc-ip-handling-policy')).toBe('disable_non_proxied_udp');
-    const staged = flag(args, '--load-extension') ?? '';
+    expect(commandLineFlag(args, '--proxy-bypass-list')).toBe('<-loopback>;127.0.0.1:9');
+    expect(commandLineFlag(args, '--force-webrtc-ip-handling-policy')).toBe('disable_non_proxied_udp');
+    const staged = commandLineFlag(args, '--load-extension') ?? '';
     expect(JSON.parse(await readFile(path.join(staged, LAUNCH_CONFIG_FILE), 'utf8'))).toMatchObject({
       egressProxy: true,
     });
@@ -101,8 +70,8 @@ describe("launched browsers' egress", () => {
     }) as LocalLauncher;
     launchers = [stealth];
     await stealth.start();
-    const args = await commandLine(dir, stealth.pids()[0] as number);
-    const proxyUrl = flag(args, '--proxy-server') ?? '';
+    const args = await fakeChromeCommandLine(dir, stealth.pids()[0] as number);
+    const proxyUrl = commandLineFlag(args, '--proxy-server') ?? '';
     expect(proxyUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     // Judged by what the name says before the upstream proxy is asked.
     expect(await viaProxy(proxyUrl, 'http://169.254.169.254/latest/meta-data/')).toEqual({
@@ -119,7 +88,7 @@ describe("launched browsers' egress", () => {
     });
     launchers = [pool];
     await pool.start();
-    const args = await commandLine(dir, pool.pids()[0] as number);
-    expect(flag(args, '--proxy-server')).toBeUndefined();
+    const args = await fakeChromeCommandLine(dir, pool.pids()[0] as number);
+    expect(commandLineFlag(args, '--proxy-server')).toBeUndefined();
   });
 });

@@ -15,22 +15,16 @@ import {
 } from '../../../server/hub/create-browser-hub';
 import type { DonatedBrowserDirectory } from '../../../server/hub/donated-browser-directory';
 import { PRE_AUTH_MAX_FRAME_BYTES } from '../../../server/hub/frame-limit';
-import type { Log } from '../../../server/log';
 import { connectFakeBrowser } from '../../helpers/fake-browser-client';
 import { startHubOnLoopback, type HubOnLoopback } from '../../helpers/hub-on-loopback';
+import { recordingLog, type LogLine } from '../../helpers/recording-log';
 import { waitUntil } from '../../helpers/start-test-tabhive';
 
 /**
  * Red-team finding M4 and the refusals around it: what a socket can cost the hub before its hello
  * is accepted, and that every socket the hub turns away leaves a log line saying why.
  */
-type Line = { level: string; message: string; fields: Record<string, unknown> };
-let lines: Line[] = [];
-const log: Log = {
-  info: (message, fields = {}) => void lines.push({ level: 'info', message, fields }),
-  warn: (message, fields = {}) => void lines.push({ level: 'warn', message, fields }),
-  error: (message, fields = {}) => void lines.push({ level: 'error', message, fields }),
-};
+let lines: LogLine[] = [];
 const refusals = () => lines.filter((line) => line.message === 'browser refused').map((line) => line.fields);
 
 let running: HubOnLoopback;
@@ -41,8 +35,9 @@ let hubUrl: string;
 const rawSockets: Socket[] = [];
 
 async function start(options: Partial<Parameters<typeof createBrowserHub>[0]> = {}) {
-  lines = [];
-  running = await startHubOnLoopback({ log, ...options });
+  const recorded = recordingLog();
+  lines = recorded.lines;
+  running = await startHubOnLoopback({ log: recorded.log, ...options });
   ({ hub, tokens, port, hubUrl } = running);
 }
 

@@ -10,9 +10,9 @@ import {
 import type { createBrowserHub } from '../../../server/hub/create-browser-hub';
 import type { DonatedBrowserDirectory } from '../../../server/hub/donated-browser-directory';
 import type { NodeTokenDirectory } from '../../../server/hub/node-token-directory';
-import type { Log } from '../../../server/log';
 import { connectFakeBrowser } from '../../helpers/fake-browser-client';
 import { startHubOnLoopback, type HubOnLoopback } from '../../helpers/hub-on-loopback';
+import { recordingLog, type LogLine } from '../../helpers/recording-log';
 import { waitUntil } from '../../helpers/start-test-tabhive';
 
 /**
@@ -21,13 +21,7 @@ import { waitUntil } from '../../helpers/start-test-tabhive';
  * tasks. Now a second hello never replaces a socket that answers, every hello spends its token,
  * and a spent token presented again revokes the browser, whoever holds the live socket.
  */
-type Line = { level: string; message: string; fields: Record<string, unknown> };
-let lines: Line[] = [];
-const log: Log = {
-  info: (message, fields = {}) => void lines.push({ level: 'info', message, fields }),
-  warn: (message, fields = {}) => void lines.push({ level: 'warn', message, fields }),
-  error: (message, fields = {}) => void lines.push({ level: 'error', message, fields }),
-};
+let lines: LogLine[] = [];
 
 const capture: PageCapture = {
   url: 'http://site.test/',
@@ -40,8 +34,9 @@ const spec = { url: 'http://site.test/', waitForMs: 0 };
 let running: HubOnLoopback;
 
 async function start(options: Partial<Parameters<typeof createBrowserHub>[0]> = {}) {
-  lines = [];
-  running = await startHubOnLoopback({ log, liveProbeMs: 300, ...options });
+  const recorded = recordingLog();
+  lines = recorded.lines;
+  running = await startHubOnLoopback({ log: recorded.log, liveProbeMs: 300, ...options });
   return running;
 }
 

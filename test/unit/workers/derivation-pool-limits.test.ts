@@ -5,28 +5,17 @@ import { createDerivationPool } from '../../../server/workers/create-derivation-
 import { deriveByKind } from '../../../server/workers/derive-by-kind';
 import { runWithDeadline } from '../../../server/workers/scrape-deadline';
 import { manyPagesPdf } from '../../helpers/hostile-documents';
+import { capturedPage, markdownOptions } from '../../helpers/derivation-inputs';
 import { minimalPdf } from '../../helpers/minimal-pdf';
 
 const log = createLog({ quiet: true });
-const page = (html: string) => ({
-  url: 'https://example.test/',
-  statusCode: 200,
-  rawHtml: html,
-  renderedHtml: html,
-});
-const options = {
-  formats: new Set(['markdown' as const]),
-  onlyMainContent: false,
-  removeBase64Images: true,
-  parsePdf: true,
-};
 /** A PDF that takes its worker seconds: thousands of pages, every one read. */
 const slowPdf = {
-  ...page(''),
+  ...capturedPage(''),
   contentType: 'application/pdf',
   pdfBase64: manyPagesPdf(5_000).toString('base64'),
 };
-const readEveryPage = { ...options, pdf: { maxPages: 5_000 } };
+const readEveryPage = { ...markdownOptions, pdf: { maxPages: 5_000 } };
 
 const apiError = (promise: Promise<unknown>) =>
   promise.then(
@@ -42,7 +31,7 @@ describe('the derivation pool under hostile work', { timeout: 90_000 }, () => {
     try {
       pool.warm();
       // The first job also waits for the worker to load; a warm-up page takes that wait.
-      await pool.derive(page('<p>warm</p>'), options);
+      await pool.derive(capturedPage('<p>warm</p>'), markdownOptions);
       expect(await apiError(pool.derive(slowPdf, readEveryPage))).toMatchObject({
         status: 422,
         code: 'DERIVATION_LIMIT_EXCEEDED',
@@ -50,7 +39,7 @@ describe('the derivation pool under hostile work', { timeout: 90_000 }, () => {
       });
       // The pool has a worker again at once, and it works.
       expect(pool.workers()).toBe(1);
-      expect((await pool.derive(page('<h1>After</h1>'), options)).markdown).toBe('# After');
+      expect((await pool.derive(capturedPage('<h1>After</h1>'), markdownOptions)).markdown).toBe('# After');
     } finally {
       await pool.close();
     }
@@ -60,7 +49,7 @@ describe('the derivation pool under hostile work', { timeout: 90_000 }, () => {
     const pool = createDerivationPool({ log, size: 1 });
     try {
       pool.warm();
-      await pool.derive(page('<p>warm</p>'), options);
+      await pool.derive(capturedPage('<p>warm</p>'), markdownOptions);
       const deadline = Date.now() + 1_000;
       const [running, queued] = await runWithDeadline(deadline, async () =>
         Promise.all([
@@ -70,7 +59,7 @@ describe('the derivation pool under hostile work', { timeout: 90_000 }, () => {
       );
       expect(running).toMatchObject({ status: 408, code: 'SCRAPE_TIMEOUT' });
       expect(queued).toMatchObject({ status: 408, code: 'SCRAPE_TIMEOUT' });
-      expect((await pool.derive(page('<h1>Next</h1>'), options)).markdown).toBe('# Next');
+      expect((await pool.derive(capturedPage('<h1>Next</h1>'), markdownOptions)).markdown).toBe('# Next');
     } finally {
       await pool.close();
     }
@@ -80,10 +69,10 @@ describe('the derivation pool under hostile work', { timeout: 90_000 }, () => {
     const pool = createDerivationPool({ log, size: 1, jobCeilingMs: 3_000, waitAlarmMs: 200 });
     try {
       pool.warm();
-      await pool.derive(page('<p>warm</p>'), options);
+      await pool.derive(capturedPage('<p>warm</p>'), markdownOptions);
       expect(pool.problems()).toEqual([]);
       const hog = apiError(pool.derive(slowPdf, readEveryPage));
-      const waiting = pool.derive(page('<p>waits</p>'), options);
+      const waiting = pool.derive(capturedPage('<p>waits</p>'), markdownOptions);
       await new Promise((resolve) => setTimeout(resolve, 600));
       expect(pool.problems()).toEqual([
         {
@@ -104,10 +93,12 @@ describe('the derivation pool under hostile work', { timeout: 90_000 }, () => {
     try {
       pool.warm();
       const pdfBase64 = minimalPdf(['One', 'Two']).toString('base64');
-      const first = await pool.derive({ ...page(''), pdfBase64 }, options);
+      const first = await pool.derive({ ...capturedPage(''), pdfBase64 }, markdownOptions);
       expect(first.pdfPages).toBe(2);
       expect(pool.workers()).toBe(1);
-      expect((await pool.derive({ ...page(''), pdfBase64 }, options)).markdown).toBe('One\n\nTwo');
+      expect((await pool.derive({ ...capturedPage(''), pdfBase64 }, markdownOptions)).markdown).toBe(
+        'One\n\nTwo',
+      );
     } finally {
       await pool.close();
     }
@@ -119,12 +110,12 @@ describe('the derivation pool between teams', { timeout: 60_000 }, () => {
     const pool = createDerivationPool({ log, size: 1 });
     try {
       pool.warm();
-      await pool.derive(page('<p>warm</p>'), options);
+      await pool.derive(capturedPage('<p>warm</p>'), markdownOptions);
       const done: string[] = [];
       const job = (teamId: string, name: string) =>
         runWithDeadline(
           Date.now() + 60_000,
-          () => pool.derive(page(`<p>${name}</p>`), options).then(() => void done.push(name)),
+          () => pool.derive(capturedPage(`<p>${name}</p>`), markdownOptions).then(() => void done.push(name)),
           teamId,
         );
       await Promise.all([job('team-a', 'a1'), job('team-a', 'a2'), job('team-a', 'a3'), job('team-b', 'b1')]);
@@ -142,8 +133,8 @@ describe('deriveByKind', () => {
       pages: { derive: async () => (seen.push('pages'), { metadata: {}, pdfPages: 0 }) },
       documents: { derive: async () => (seen.push('documents'), { metadata: {}, pdfPages: 1 }) },
     });
-    await derive(page('<p>x</p>'), options);
-    await derive({ ...page(''), pdfBase64: 'JVBERi0=' }, options);
+    await derive(capturedPage('<p>x</p>'), markdownOptions);
+    await derive({ ...capturedPage(''), pdfBase64: 'JVBERi0=' }, markdownOptions);
     expect(seen).toEqual(['pages', 'documents']);
   });
 });
