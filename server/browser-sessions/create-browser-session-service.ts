@@ -11,6 +11,7 @@ import { actionsOutput, codeOutput, failedOutput, type ExecuteResponse } from '.
 import type { InteractOptionsMemory } from './interact-options';
 import { planFromPrompt } from './plan-from-prompt';
 import { sessionErrors } from './session-errors';
+import { UPLOAD_ORIGIN } from '../parse/upload-scrape-request';
 
 /** A scrape's interaction lives this long at most, and ends after this long without activity. */
 export const INTERACT_TTL_MS = 30 * 60_000;
@@ -158,6 +159,8 @@ export function createBrowserSessionService({
     const parsed = StoredScrape.safeParse(stored.document);
     const url = parsed.success ? (parsed.data.metadata.url ?? parsed.data.metadata.sourceURL) : undefined;
     if (url === undefined || !/^https?:\/\//i.test(url)) throw errors.scrapeNotFound();
+    // An upload's result stands at an address that never resolves: there is no page to open.
+    if (url.startsWith(`${UPLOAD_ORIGIN}/`)) throw sessionErrors.notAPage();
     const { profile, ...options } = interactOptions.recall(scrapeId, teamId) ?? {};
     return leases.open({
       teamId,

@@ -32,6 +32,12 @@ export const sessionErrors = {
       { code: 'BROWSER_SESSION_LIMIT', headers: { 'Retry-After': '10' } },
     ),
   /** The session's own browser did not start or connect in time. */
+  notAPage: () =>
+    new ApiError(
+      400,
+      'This result is a parsed upload, not a web page: there is no page to interact with. Scrape a URL and interact with that scrape.',
+      { code: 'BAD_REQUEST' },
+    ),
   browserDidNotStart: () =>
     new ApiError(
       503,

@@ -22,6 +22,8 @@ export function relayNavigationCheck(urlPolicy: UrlPolicy): RelayNavigationCheck
     }
     const verdict = await urlPolicy.check(parsed);
     if (verdict.allowed || verdict.reason === 'dns') return undefined;
-    return `Page.navigate to ${parsed.origin} is refused by the URL policy: ${verdict.message}`;
+    // Opaque origins (file:, data:) read "null": name the scheme instead.
+    const where = parsed.origin === 'null' ? `a ${parsed.protocol} URL` : parsed.origin;
+    return `Page.navigate to ${where} is refused by the URL policy: ${verdict.message}`;
   };
 }

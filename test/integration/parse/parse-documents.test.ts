@@ -126,6 +126,13 @@ describe('POST /v2/parse', () => {
     expect(stored).toEqual({ status: 200, json: { success: true, data } });
     // Another team's key does not see it.
     expect((await call('GET', `/v2/scrape/${data.metadata.scrapeId}`, DEFAULT_KEY)).status).toBe(404);
+    // An upload is no page to interact with: a clear 400, never a browser sent to its address.
+    const interact = await call('POST', `/v2/scrape/${data.metadata.scrapeId}/interact`, apiKey, {
+      code: 'return document.title',
+    });
+    expect(interact.status).toBe(400);
+    expect(interact.json).toMatchObject({ success: false, code: 'BAD_REQUEST' });
+    expect(interact.json.error).toMatch(/parsed upload, not a web page/);
   });
 
   it('parses a PDF page by page and books a credit per page, or a flat one with parsers: []', async () => {
