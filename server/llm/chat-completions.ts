@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LlmError } from './llm-provider';
+import { LlmError } from './llm-error';
 
 /** `…/v1` and `…/v1/` both name the API root; chat/completions is relative to it. */
 export function chatCompletionsEndpoint(baseUrl: string): URL {

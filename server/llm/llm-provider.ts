@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { chatCompletionsEndpoint, postChatCompletion } from './chat-completions';
+import { LlmError } from './llm-error';
 
 /** How long one chat completion may take; page-sized prompts on small local models are slow. */
 export const LLM_TIMEOUT_MS = 60_000;
@@ -11,10 +12,8 @@ export interface ChatMessage {
   content: string;
 }
 
-/** A failed call to the provider: unreachable, timed out, refused, or an answer with no text. */
-export class LlmError extends Error {
-  override name = 'LlmError';
-}
+// The error lives on a floor below both this file and chat-completions.ts, which throws it too.
+export { LlmError };
 
 export interface LlmProvider {
   readonly model: string;
