@@ -422,7 +422,8 @@ export async function composeTabhive({
   // load (more on a busy machine). Started once the API is up rather than with it: loading them
   // alongside the API's own code and the browser's start slowed a cold start by 100-200 ms.
   derivationPool.warm();
-  documentPool.warm();
+  // The document pool is not warmed: documents are rare, its worker is ended after each one
+  // anyway, and an idle worker from the start would cost every server memory and start-up CPU.
   return {
     url,
     hub,
