@@ -108,6 +108,21 @@ function expectOnlyThePagesWorld({ contexts, storageSeen }: { contexts: Body[]; 
   }
 }
 
+/**
+ * Opens a session of the default team, checks through its relay that it is a blank tab that never
+ * showed a page and reaches no world but the page's, and ends it.
+ */
+async function expectBlankSessionThenEnd(tabhive: Tabhive) {
+  const session = await call(tabhive, 'POST', '/v2/browser', { ttl: 120 }, tabhive.apiKey);
+  expect(session.body).toMatchObject({ success: true });
+  const seen = await lookThroughRelay(session.body.cdpUrl, tabhive.apiKey);
+  expect(seen.page).toEqual(['about:blank', 1, '', 'undefined']);
+  expectOnlyThePagesWorld(seen);
+  expect(
+    (await call(tabhive, 'DELETE', `/v2/browser/${session.body.id}`, undefined, tabhive.apiKey)).status,
+  ).toBe(200);
+}
+
 beforeAll(async () => {
   site = createServer((request, response) => {
     response
@@ -184,15 +199,7 @@ describe('sessions in browsers of their own (BROWSERS=1, SESSION_BROWSERS=2)', (
   it('opens a session after the team’s own browser scrape on a blank tab with no extension world (N3)', async () => {
     const before = tabhive.tabhive.hub.connectedBrowsers();
     expect((await browserScrape(tabhive, tabhive.apiKey, '/secret-of-a')).status).toBe(200);
-    const session = await call(tabhive, 'POST', '/v2/browser', { ttl: 120 }, tabhive.apiKey);
-    expect(session.body).toMatchObject({ success: true });
-    const seen = await lookThroughRelay(session.body.cdpUrl, tabhive.apiKey);
-    expect(seen.page).toEqual(['about:blank', 1, '', 'undefined']);
-    expectOnlyThePagesWorld(seen);
-
-    expect(
-      (await call(tabhive, 'DELETE', `/v2/browser/${session.body.id}`, undefined, tabhive.apiKey)).status,
-    ).toBe(200);
+    await expectBlankSessionThenEnd(tabhive);
     // The session's tab went with its browser.
     await waitUntil(
       () => tabhive.tabhive.hub.connectedBrowsers() === before,
@@ -249,15 +256,7 @@ describe('sessions on the pool when the server launches no session browsers (SES
     expect((await browserScrape(tabhive, tabhive.apiKey, '/secret-of-a')).status).toBe(200);
     await waitUntil(() => status()?.runningTasks === 0, 5_000, 'the scrape to clean up');
     const before = status();
-    const session = await call(tabhive, 'POST', '/v2/browser', { ttl: 120 }, tabhive.apiKey);
-    expect(session.body).toMatchObject({ success: true });
-    const seen = await lookThroughRelay(session.body.cdpUrl, tabhive.apiKey);
-    expect(seen.page).toEqual(['about:blank', 1, '', 'undefined']);
-    expectOnlyThePagesWorld(seen);
-
-    expect(
-      (await call(tabhive, 'DELETE', `/v2/browser/${session.body.id}`, undefined, tabhive.apiKey)).status,
-    ).toBe(200);
+    await expectBlankSessionThenEnd(tabhive);
     // Its tab (its window) is closed, not kept among the warm ones.
     await waitUntil(
       () => status() !== before && status()?.runningTasks === 0,
