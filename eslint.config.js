@@ -15,10 +15,10 @@ export default tseslint.config(
   {
     // The server's logger and the command-line entry points write to the console on purpose.
     files: [
-      'server/log.ts',
+      'server/platform/log/log.ts',
       'server/main.ts',
-      'server/browser-node/main.ts',
-      'server/cli/**/*.ts',
+      'server/browsers/browser-node/main.ts',
+      'server/api/cli/**/*.ts',
       'test/**/*.ts',
       'bench/**/*.ts',
     ],

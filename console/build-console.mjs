@@ -1,5 +1,5 @@
 // Bundles the operator console (console/main.ts, Preact) for the browser into .output/console/,
-// which server/console/ serves under /console. Called by scripts/build-server.mjs and by the
+// which server/api/console/ serves under /console. Called by scripts/build-server.mjs and by the
 // console's end-to-end test. No JSX: the views call Preact's h(), so the project's TypeScript
 // settings need no JSX mode.
 /* global URL */

@@ -1,6 +1,6 @@
-/** The shapes server/console/ answers with: the server's own types, erased from the bundle. */
-export type { ConsoleJob, ConsolePage } from '../server/console/console-job-reader';
-export type { ConsoleBrowser, ConsoleOverview } from '../server/console/console-instance';
+/** The shapes server/api/console/ answers with: the server's own types, erased from the bundle. */
+export type { ConsoleJob, ConsolePage } from '../server/api/console/console-job-reader';
+export type { ConsoleBrowser, ConsoleOverview } from '../server/api/console/console-instance';
 
 /** A scrape result document as the API returns it (the fields the console shows). */
 export interface ScrapeDocument {

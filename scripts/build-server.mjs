@@ -47,7 +47,11 @@ function sourceAddresses(outDir) {
  */
 const ENTRIES = [
   { start: 'main.mjs', bundle: 'tabhive', source: 'server/main.ts' },
-  { start: 'browser-node.mjs', bundle: 'tabhive-browser-node', source: 'server/browser-node/main.ts' },
+  {
+    start: 'browser-node.mjs',
+    bundle: 'tabhive-browser-node',
+    source: 'server/browsers/browser-node/main.ts',
+  },
 ];
 
 /**

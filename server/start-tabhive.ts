@@ -4,22 +4,22 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { Duplex } from 'node:stream';
 import { HUB_PATH } from '../shared/protocol/messages';
-import type { Config } from './config';
-import { createBrowserTokens, type BrowserTokens } from './hub/browser-tokens';
-import type { BrowserHub } from './hub/create-browser-hub';
-import type { LiveSessionDirectory } from './browser-sessions/live-session';
-import type { BrowserSlots } from './jobs/browser-slots';
-import type { JobRunner } from './jobs/create-job-runner';
-import { createLocalLauncher, type LocalLauncher } from './launcher/create-local-launcher';
-import { findChrome } from './launcher/find-chrome';
-import { launchedBrowserSetup } from './launcher/launched-browser-setup';
-import { startStealthBrowsers } from './launcher/start-stealth-browsers';
-import { startSessionBrowsers } from './launcher/start-session-browsers';
-import type { Log } from './log';
-import type { Stores } from './store/create-stores';
-import type { LookupFn } from './url-policy/create-url-policy';
+import type { Config } from './platform/config';
+import { createBrowserTokens, type BrowserTokens } from './browsers/hub/browser-tokens';
+import type { BrowserHub } from './browsers/hub/create-browser-hub';
+import type { LiveSessionDirectory } from './products/browser-sessions/live-session';
+import type { BrowserSlots } from './products/jobs/browser-slots';
+import type { JobRunner } from './products/jobs/create-job-runner';
+import { createLocalLauncher, type LocalLauncher } from './browsers/launcher/create-local-launcher';
+import { findChrome } from './browsers/launcher/find-chrome';
+import { launchedBrowserSetup } from './browsers/launcher/launched-browser-setup';
+import { startStealthBrowsers } from './browsers/launcher/start-stealth-browsers';
+import { startSessionBrowsers } from './browsers/launcher/start-session-browsers';
+import type { Log } from './platform/log/log';
+import type { Stores } from './platform/store/create-stores';
+import type { LookupFn } from './platform/url-policy/create-url-policy';
 
-import { DEFAULT_EXTENSION_DIR } from './launcher/extension-dir';
+import { DEFAULT_EXTENSION_DIR } from './browsers/launcher/extension-dir';
 
 export { DEFAULT_EXTENSION_DIR };
 

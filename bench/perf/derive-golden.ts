@@ -2,8 +2,8 @@ import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
-import { deriveFetchedPage } from '../../server/workers/derive-fetched-page';
-import { derivePage, type PageDeriveOptions } from '../../server/workers/derive-page';
+import { deriveFetchedPage } from '../../server/scrape/derive/derive-fetched-page';
+import { derivePage, type PageDeriveOptions } from '../../server/scrape/derive/derive-page';
 import { startBenchSite } from './bench-site';
 
 /**

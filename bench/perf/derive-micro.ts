@@ -1,5 +1,5 @@
-import { deriveFetchedPage } from '../../server/workers/derive-fetched-page';
-import type { PageDeriveOptions } from '../../server/workers/derive-page';
+import { deriveFetchedPage } from '../../server/scrape/derive/derive-fetched-page';
+import type { PageDeriveOptions } from '../../server/scrape/derive/derive-page';
 import { startBenchSite } from './bench-site';
 
 /**

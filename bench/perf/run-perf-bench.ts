@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { findChrome } from '../../server/launcher/find-chrome';
+import { findChrome } from '../../server/browsers/launcher/find-chrome';
 import { startBenchSite } from './bench-site';
 import { BENCH_TARGETS } from './bench-targets';
 import { dynamicRows } from './dynamic-rows';

@@ -171,7 +171,7 @@ export default defineBackground({
     });
 
     /**
-     * For the browser node that launched this browser (server/browser-node), which calls it over
+     * For the browser node that launched this browser (server/browsers/browser-node), which calls it over
      * the DevTools pipe only it holds: no page or other extension can reach a worker's globals.
      * `drain` makes the hub send no new task here; both return the tasks still running.
      */

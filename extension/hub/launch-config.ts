@@ -5,7 +5,7 @@ let cached: Promise<LaunchConfig | undefined> | undefined;
 
 /**
  * The hub and launch token a server wrote into its copy of this extension before launching the
- * browser (server/launcher/stage-launched-extension.ts); undefined in every other install, a
+ * browser (server/browsers/launcher/stage-launched-extension.ts); undefined in every other install, a
  * person's own included. Nothing a web page does can write it, so nothing a page does can make a
  * browser serve another server. Read once per worker: the package does not change under it.
  */

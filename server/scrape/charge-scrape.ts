@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { errors } from '../http/errors';
-import type { Log } from '../log';
-import { StoreUnavailableError } from '../store/database';
-import type { CreditLedgerStore } from '../store/stores/credit-ledger-store';
+import { errors } from '../platform/errors/errors';
+import type { Log } from '../platform/log/log';
+import { StoreUnavailableError } from '../platform/store/database';
+import type { CreditLedgerStore } from '../platform/store/stores/credit-ledger-store';
 import type { Scraper } from './create-scraper';
 import { scrapeCredits } from './scrape-credits';
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { PageCapture } from '../../shared/protocol/messages';
-import { approximateBytes, createBoundedLru } from '../store/bounded-lru';
-import type { PageDerivation, PageDeriveOptions } from '../workers/derive-page';
+import { approximateBytes, createBoundedLru } from '../platform/store/bounded-lru';
+import type { PageDerivation, PageDeriveOptions } from './derive/derive-page';
 
 /**
  * Derivations kept at most, and the memory they may take: Markdown and the other formats are a

@@ -1,6 +1,6 @@
 import type { BrowserClass, PageCapture, PageTaskSpec } from '../../shared/protocol/messages';
-import { TaskError } from '../hub/task-error';
-import type { RunOptions, TaskPriority } from '../hub/task-scheduler';
+import { TaskError } from '../browsers/hub/task-error';
+import type { RunOptions, TaskPriority } from '../browsers/hub/task-scheduler';
 import { looksBlocked } from './looks-blocked';
 
 export type ProxyMode = 'basic' | 'stealth' | 'enhanced' | 'auto';

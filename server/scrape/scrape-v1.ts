@@ -1,6 +1,6 @@
 import type { ScrapeV1 } from '../../shared/api/v1/scrape-request';
-import type { ResultStore } from '../store/stores/result-store';
-import type { Log } from '../log';
+import type { ResultStore } from '../platform/store/stores/result-store';
+import type { Log } from '../platform/log/log';
 import type { Scraper } from './create-scraper';
 import { withJsonKey, type ScrapeDocumentV1 } from './v1-json-key';
 

@@ -1,6 +1,6 @@
-import type { ApiError } from '../http/api-error';
-import { errors } from '../http/errors';
-import { TaskError } from '../hub/task-error';
+import type { ApiError } from '../platform/errors/api-error';
+import { errors } from '../platform/errors/errors';
+import { TaskError } from '../browsers/hub/task-error';
 
 /** What a failed page task means for the API caller (contract §1.8). */
 export function taskErrorToApiError(err: unknown, target: URL): ApiError {

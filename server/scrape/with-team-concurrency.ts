@@ -1,4 +1,4 @@
-import type { TeamLimits } from '../teams/team-limits';
+import type { TeamLimits } from '../platform/teams/team-limits';
 import type { Scraper } from './create-scraper';
 
 /** The scraper of single scrapes, holding one of the team's concurrency slots while it runs (429 beyond). */

@@ -2,10 +2,10 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startBrowserNode, type BrowserNode } from '../../server/browser-node/start-browser-node';
-import { findChrome } from '../../server/launcher/find-chrome';
-import { DEFAULT_EXTENSION_DIR } from '../../server/launcher/extension-dir';
-import { silentLog } from '../../server/log';
+import { startBrowserNode, type BrowserNode } from '../../server/browsers/browser-node/start-browser-node';
+import { findChrome } from '../../server/browsers/launcher/find-chrome';
+import { DEFAULT_EXTENSION_DIR } from '../../server/browsers/launcher/extension-dir';
+import { silentLog } from '../../server/platform/log/log';
 import { startCrawlSite } from '../helpers/crawl-site';
 import { ferretDbForTests, startFerretDb, type FerretDb } from '../helpers/ferretdb';
 import { startTestTabhive, waitUntil } from '../helpers/start-test-tabhive';
@@ -132,7 +132,7 @@ describe.skipIf(binary === undefined)('browser nodes join a remote hub', () => {
     const created = await admin('POST', '/node-tokens', { label: 'drained' });
     const child: ChildProcess = spawn(
       process.execPath,
-      ['--import', 'tsx', 'server/browser-node/main.ts', '--browsers', '1', '--drain-seconds', '30'],
+      ['--import', 'tsx', 'server/browsers/browser-node/main.ts', '--browsers', '1', '--drain-seconds', '30'],
       {
         cwd: ROOT,
         env: { ...process.env, TABHIVE_SERVER_URL: one.url, TABHIVE_NODE_TOKEN: created.json.data.token },

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CREDITS_PER_SESSION_MINUTE } from '../../server/browser-sessions/session-credits';
+import { CREDITS_PER_SESSION_MINUTE } from '../../server/products/browser-sessions/session-credits';
 import { addOtherTeam, startTestTabhive, waitUntil } from '../helpers/start-test-tabhive';
 
 /**

@@ -32,7 +32,7 @@ afterAll(async () => {
 /** Runs `tabhive …` as a child process (stdout and stderr are pipes, so not a TTY). */
 function cli(args: string[], { env = {}, stdin }: { env?: Record<string, string>; stdin?: string } = {}) {
   return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/cli/tabhive/main.ts', ...args], {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/api/cli/tabhive/main.ts', ...args], {
       cwd: ROOT,
       env: { ...process.env, TABHIVE_API_URL: tabhive.url, TABHIVE_API_KEY: tabhive.apiKey, ...env },
     });

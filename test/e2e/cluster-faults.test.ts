@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../server/store/open-database';
-import { createStores } from '../../server/store/create-stores';
-import { silentLog } from '../../server/log';
+import { openDatabase } from '../../server/platform/store/open-database';
+import { createStores } from '../../server/platform/store/create-stores';
+import { silentLog } from '../../server/platform/log/log';
 import { startApiProcess, startNodeProcess, type ClusterProcess } from '../helpers/cluster-processes';
 import { ferretDbForTests, startFerretDb, type FerretDb } from '../helpers/ferretdb';
 import { TEST_API_KEY, waitUntil } from '../helpers/start-test-tabhive';

@@ -6,8 +6,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
-import { Config, loadConfig } from '../../server/config';
-import { CHROME_CANDIDATES } from '../../server/launcher/find-chrome';
+import { Config, loadConfig } from '../../server/platform/config';
+import { CHROME_CANDIDATES } from '../../server/browsers/launcher/find-chrome';
 import { compatPython, pythonRequired, requirePython } from '../helpers/compat-python';
 import { readDockerfile, stageConfig, type StageConfig } from '../helpers/dockerfile';
 import { RENDERED_MESSAGE, startFixtureSite } from '../helpers/fixture-site';
@@ -30,7 +30,7 @@ const buildStage = stages.find((stage) => stage.name === 'build');
 const entrypointScript = readFileSync(path.join(ROOT, 'docker/entrypoint.sh'), 'utf8');
 const composeText = readFileSync(path.join(ROOT, 'compose.yaml'), 'utf8');
 const nginxConf = readFileSync(path.join(ROOT, 'docker/nginx.conf'), 'utf8');
-const BROWSER_NODE_SOURCE = path.join(ROOT, 'server/browser-node/main.ts');
+const BROWSER_NODE_SOURCE = path.join(ROOT, 'server/browsers/browser-node/main.ts');
 
 /** The roles docker/entrypoint.sh knows: the labels of its `case`. */
 const entrypointRoles = [...entrypointScript.matchAll(/^\s+([a-z][a-z-]*)\)$/gm)].map((match) => match[1]);
@@ -167,7 +167,7 @@ describe('compose.yaml', () => {
     }
   });
 
-  it('configures the API instances with the variables server/config.ts reads', () => {
+  it('configures the API instances with the variables server/platform/config.ts reads', () => {
     for (const name of apis) {
       expect(services[name]?.command).toEqual(['api']);
       const env = envOf(name);
@@ -186,7 +186,7 @@ describe('compose.yaml', () => {
   });
 
   it('runs the browser nodes with the role, variables and room Chromium needs', () => {
-    // The names the browser node reads from its environment (server/browser-node/main.ts).
+    // The names the browser node reads from its environment (server/browsers/browser-node/main.ts).
     const nodeSource = readFileSync(BROWSER_NODE_SOURCE, 'utf8');
     const nodeEnvNames = new Set([...nodeSource.matchAll(/\benv\.([A-Z][A-Z0-9_]*)/g)].map((m) => m[1]));
     for (const name of nodes) {

@@ -2,7 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import type { Log } from '../../server/log';
+import type { Log } from '../../server/platform/log/log';
 import { EXTENSION_ID } from '../../shared/extension-identity';
 import { LAUNCH_CONFIG_FILE } from '../../shared/protocol/launch-config';
 import { HUB_PATH, HubCloseCode } from '../../shared/protocol/messages';

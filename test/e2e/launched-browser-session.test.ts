@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { stageLaunchedExtension } from '../../server/launcher/stage-launched-extension';
+import { stageLaunchedExtension } from '../../server/browsers/launcher/stage-launched-extension';
 import { EXTENSION_ID } from '../../shared/extension-identity';
 import { HUB_PATH } from '../../shared/protocol/messages';
 import { startExtensionBrowser } from '../helpers/extension-browser';

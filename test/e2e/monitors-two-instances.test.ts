@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ferretDbForTests, startFerretDb, type FerretDb } from '../helpers/ferretdb';
-import { silentLog } from '../../server/log';
-import { createStores } from '../../server/store/create-stores';
-import { openDatabase } from '../../server/store/open-database';
+import { silentLog } from '../../server/platform/log/log';
+import { createStores } from '../../server/platform/store/create-stores';
+import { openDatabase } from '../../server/platform/store/open-database';
 import { TEST_API_KEY, startTestTabhive, waitUntil } from '../helpers/start-test-tabhive';
 import { type MonitorSite, startMonitorSite } from '../integration/monitors/monitor-site';
 

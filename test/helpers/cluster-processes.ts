@@ -119,7 +119,7 @@ export function startNodeProcess({
     [
       '--import',
       'tsx',
-      'server/browser-node/main.ts',
+      'server/browsers/browser-node/main.ts',
       '--browsers',
       String(browsers),
       '--drain-seconds',

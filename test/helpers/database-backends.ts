@@ -3,11 +3,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import { silentLog } from '../../server/log';
-import { createStores, ensureIndexes, type Stores } from '../../server/store/create-stores';
-import type { Database } from '../../server/store/database';
-import { createEmbeddedDatabase } from '../../server/store/embedded/create-embedded-database';
-import { createMongoDatabase } from '../../server/store/mongo/create-mongo-database';
+import { silentLog } from '../../server/platform/log/log';
+import { createStores, ensureIndexes, type Stores } from '../../server/platform/store/create-stores';
+import type { Database } from '../../server/platform/store/database';
+import { createEmbeddedDatabase } from '../../server/platform/store/embedded/create-embedded-database';
+import { createMongoDatabase } from '../../server/platform/store/mongo/create-mongo-database';
 import { ferretDbForTests, startFerretDb, type FerretDb } from './ferretdb';
 
 /** One backend of the storage port, as the contract suites drive it. */

@@ -1,7 +1,7 @@
 import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { createBrowserTokens } from '../../server/hub/browser-tokens';
-import { silentLog } from '../../server/log';
+import { createBrowserTokens } from '../../server/browsers/hub/browser-tokens';
+import { silentLog } from '../../server/platform/log/log';
 import { waitUntil } from './start-test-tabhive';
 
 /**

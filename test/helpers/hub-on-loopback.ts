@@ -1,8 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createBrowserTokens, type BrowserTokens } from '../../server/hub/browser-tokens';
-import { createBrowserHub, type BrowserHub } from '../../server/hub/create-browser-hub';
-import { silentLog } from '../../server/log';
+import { createBrowserTokens, type BrowserTokens } from '../../server/browsers/hub/browser-tokens';
+import { createBrowserHub, type BrowserHub } from '../../server/browsers/hub/create-browser-hub';
+import { silentLog } from '../../server/platform/log/log';
 import { HUB_PATH } from '../../shared/protocol/messages';
 
 export interface HubOnLoopback {

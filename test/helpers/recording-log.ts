@@ -1,4 +1,4 @@
-import type { Log } from '../../server/log';
+import type { Log } from '../../server/platform/log/log';
 
 export interface LogLine {
   level: 'info' | 'warn' | 'error';

@@ -1,11 +1,11 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { loadConfig } from '../../server/config';
-import { createApiServer } from '../../server/http/create-api-server';
-import { createLog, type Log } from '../../server/log';
+import { loadConfig } from '../../server/platform/config';
+import { createApiServer } from '../../server/api/http/create-api-server';
+import { createLog, type Log } from '../../server/platform/log/log';
 import { startTabhive } from '../../server/start-tabhive';
-import type { LookupFn } from '../../server/url-policy/create-url-policy';
+import type { LookupFn } from '../../server/platform/url-policy/create-url-policy';
 
 export const TEST_API_KEY = 'fc-7e57a9e0000000000000000000000001';
 

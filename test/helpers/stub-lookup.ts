@@ -1,4 +1,4 @@
-import type { LookupFn } from '../../server/url-policy/create-url-policy';
+import type { LookupFn } from '../../server/platform/url-policy/create-url-policy';
 
 /**
  * A resolver that answers from a table and records every name it was asked, so tests stay off the

@@ -2,10 +2,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
-import { silentLog } from '../../server/log';
-import { createStores, ensureIndexes, type Stores } from '../../server/store/create-stores';
-import type { Database } from '../../server/store/database';
-import { createEmbeddedDatabase } from '../../server/store/embedded/create-embedded-database';
+import { silentLog } from '../../server/platform/log/log';
+import { createStores, ensureIndexes, type Stores } from '../../server/platform/store/create-stores';
+import type { Database } from '../../server/platform/store/database';
+import { createEmbeddedDatabase } from '../../server/platform/store/embedded/create-embedded-database';
 
 /**
  * Real stores on an embedded database in a temporary directory, for the test file that calls it:

@@ -1,6 +1,6 @@
-import type { Log } from '../../log';
-import { StoreUnavailableError } from '../../store/database';
-import type { ChangeSnapshotStore } from '../../store/stores/change-snapshot-store';
+import type { Log } from '../../platform/log/log';
+import { StoreUnavailableError } from '../../platform/store/database';
+import type { ChangeSnapshotStore } from '../../platform/store/stores/change-snapshot-store';
 import { type GitDiff, gitDiff } from './git-diff';
 import type { FormatOutcome } from './json-format';
 

@@ -1,5 +1,5 @@
 import type { PageCapture } from '../../../shared/protocol/messages';
-import { ApiError } from '../../http/api-error';
+import { ApiError } from '../../platform/errors/api-error';
 
 /**
  * The image parser (`parsers: ["image"]`) asks for OCR of raster images, which needs a model this

@@ -1,7 +1,7 @@
 import type { PageCapture } from '../../../shared/protocol/messages';
-import { askForJson } from '../../llm/ask-for-json';
-import type { LlmProvider } from '../../llm/llm-provider';
-import { describeSchemaErrors, type GuardedSchema } from '../../llm/schema-guard';
+import { askForJson } from '../../platform/llm/ask-for-json';
+import type { LlmProvider } from '../../platform/llm/llm-provider';
+import { describeSchemaErrors, type GuardedSchema } from '../../platform/llm/schema-guard';
 import { fillSchema, type PageFacts } from './fill-schema';
 import { pageFacts } from './page-facts';
 import type { JsonObject } from './structured-data';

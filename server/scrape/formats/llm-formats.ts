@@ -1,9 +1,9 @@
 import type { ScrapeRequestV2 } from '../../../shared/api/v2/scrape-request';
 import type { PageCapture } from '../../../shared/protocol/messages';
-import { errors } from '../../http/errors';
-import { LlmError, type LlmProvider } from '../../llm/llm-provider';
-import type { Log } from '../../log';
-import type { ChangeSnapshotStore } from '../../store/stores/change-snapshot-store';
+import { errors } from '../../platform/errors/errors';
+import { LlmError, type LlmProvider } from '../../platform/llm/llm-provider';
+import type { Log } from '../../platform/log/log';
+import type { ChangeSnapshotStore } from '../../platform/store/stores/change-snapshot-store';
 import type { MenuProfile, ProductProfile } from '../../../shared/api/responses/page-profiles';
 import { type ChangeTracking, changeTrackingFormat } from './change-tracking-format';
 import type { PageFacts } from './fill-schema';

@@ -9,7 +9,7 @@ const firstOf = (value: string | string[] | undefined) => (Array.isArray(value) 
 /**
  * What the page states about itself: structured data from the raw HTML, labels from the rendered
  * page. Parsing is the costly part, so the derivation worker does it when a format will need it
- * (server/workers/derive-page.ts); only plain values come out, so the result crosses threads.
+ * (server/scrape/derive/derive-page.ts); only plain values come out, so the result crosses threads.
  */
 export function pageFacts(capture: PageCapture, metadata: Record<string, string | string[]>): PageFacts {
   const raw = parseHtml(capture.rawHtml);

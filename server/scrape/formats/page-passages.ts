@@ -1,6 +1,6 @@
-import type { ParsedQuery } from '../../search/parse-query';
-import { type RankablePage, rankPages } from '../../search/rank-pages';
-import { tokenize } from '../../search/tokenize';
+import type { ParsedQuery } from '../../products/search/parse-query';
+import { type RankablePage, rankPages } from '../../products/search/rank-pages';
+import { tokenize } from '../../products/search/tokenize';
 import { STOP_WORDS } from './extractive-summary';
 
 /**
@@ -102,7 +102,7 @@ export function queryTerms(question: string): string[] {
 
 /**
  * The passages that best answer `question`, at most `count`, in page order: ranked with the
- * search index's BM25 (server/search/rank-pages.ts), each passage a document, and kept when it
+ * search index's BM25 (server/products/search/rank-pages.ts), each passage a document, and kept when it
  * scores at least half of the best. A passage found by words only its heading holds comes with
  * its heading (`### Mead` over `5`), so that it says what it is about. Empty when no passage holds a word of
  * the question.

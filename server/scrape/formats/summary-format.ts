@@ -1,5 +1,5 @@
-import { askForSummary } from '../../llm/ask-for-summary';
-import { LlmError, type LlmProvider } from '../../llm/llm-provider';
+import { askForSummary } from '../../platform/llm/ask-for-summary';
+import { LlmError, type LlmProvider } from '../../platform/llm/llm-provider';
 import { extractiveSummary } from './extractive-summary';
 import type { FormatOutcome } from './json-format';
 

@@ -1,5 +1,5 @@
 import { createInflate, type Inflate } from 'node:zlib';
-import { DerivationLimit } from '../../workers/derivation-errors';
+import { DerivationLimit } from '../derive/derivation-errors';
 
 const STREAM_KEYWORD = /\bstream(?:\r\n|\n|\r)/g;
 /** Flate inside Flate (`/Filter [/FlateDecode /FlateDecode]`) is followed this deep. */

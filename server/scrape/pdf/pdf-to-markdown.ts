@@ -1,5 +1,5 @@
 import { getDocumentProxy, getMeta } from 'unpdf';
-import { DerivationLimit } from '../../workers/derivation-errors';
+import { DerivationLimit } from '../derive/derivation-errors';
 import { checkPdfInflation } from './check-pdf-inflation';
 import { DEFAULT_PDF_LIMITS, type PdfLimits } from './pdf-limits';
 import type { PdfParseOptions } from './requested-parsers';

@@ -1,6 +1,6 @@
 import type { RedactionSettings } from '../../../shared/api/v2/redact-pii';
-import { errors } from '../../http/errors';
-import { LlmError, type LlmProvider } from '../../llm/llm-provider';
+import { errors } from '../../platform/errors/errors';
+import { LlmError, type LlmProvider } from '../../platform/llm/llm-provider';
 import type { ScrapeDocument } from '../scrape-document';
 import { askLlmForNames, type NamedEntity } from './ask-llm-for-names';
 import { modelText } from './model-text';

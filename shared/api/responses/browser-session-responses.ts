@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The three addresses every running session answers with (server/live-view/live-view-urls.ts). */
+/** The three addresses every running session answers with (server/products/live-view/live-view-urls.ts). */
 const SessionUrls = {
   /** The session tab's Chrome DevTools Protocol relay (WebSocket, `Authorization: Bearer <key>`). */
   cdpUrl: z.string(),

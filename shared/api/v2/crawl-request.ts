@@ -31,9 +31,9 @@ export const RobotsUserAgent = z
 
 /**
  * Body of `POST /v2/crawl` (contract §6.1). Strict. A `prompt` is read into options before this
- * schema applies them (server/crawl-prompt/): they fill in what the body leaves out. With
+ * schema applies them (server/products/crawl-prompt/): they fill in what the body leaves out. With
  * `scrapeOptions.lockdown` or `minAge` the crawl never reaches the site: it reads no robots.txt and
- * no sitemap and follows the links of cached pages (server/jobs/job-spec.ts).
+ * no sitemap and follows the links of cached pages (server/products/jobs/job-spec.ts).
  */
 export const CrawlRequestV2 = strictBody(
   {

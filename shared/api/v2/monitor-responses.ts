@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { JsonValue } from '../json-value';
 import { MONITOR_PAGE_STATUSES } from './monitor-request';
 
-/** What the monitor routes answer (server/monitors/monitor-view.ts), for the OpenAPI document. */
+/** What the monitor routes answer (server/products/monitors/monitor-view.ts), for the OpenAPI document. */
 
 const Iso = z.string();
 const Summary = z.object({

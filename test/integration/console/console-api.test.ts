@@ -1,14 +1,14 @@
 import Koa from 'koa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createStaticKeyring, createStoreKeyring } from '../../../server/auth/keyring';
-import { consoleRoutes } from '../../../server/console/console-routes';
-import { createConsoleDeps } from '../../../server/console/create-console-deps';
-import { cors } from '../../../server/http/cors';
-import { errorHandler } from '../../../server/http/error-handler';
-import { notFound } from '../../../server/http/not-found';
-import { createJobService } from '../../../server/jobs/create-job-service';
-import { silentLog } from '../../../server/log';
-import { createTabhiveMetrics } from '../../../server/metrics/create-tabhive-metrics';
+import { createStaticKeyring, createStoreKeyring } from '../../../server/platform/auth/keyring';
+import { consoleRoutes } from '../../../server/api/console/console-routes';
+import { createConsoleDeps } from '../../../server/api/console/create-console-deps';
+import { cors } from '../../../server/api/http/cors';
+import { errorHandler } from '../../../server/api/http/error-handler';
+import { notFound } from '../../../server/api/http/not-found';
+import { createJobService } from '../../../server/products/jobs/create-job-service';
+import { silentLog } from '../../../server/platform/log/log';
+import { createTabhiveMetrics } from '../../../server/platform/metrics/create-tabhive-metrics';
 import { serveApp } from '../../helpers/serve-app';
 import { useEmbeddedStores } from '../../helpers/use-embedded-stores';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_TEAM } from '../../../server/auth/keyring';
-import type { ExtractSpec } from '../../../server/extract/extract-spec';
+import { DEFAULT_TEAM } from '../../../server/platform/auth/keyring';
+import type { ExtractSpec } from '../../../server/products/extract/extract-spec';
 import { ScrapeOptionsV2 } from '../../../shared/api/v2/scrape-options';
 import { startTestTabhive, waitUntil } from '../../helpers/start-test-tabhive';
 import { MANY_PAGES, startExtractSite, startWebhookReceiver } from './extract-site';

@@ -3,8 +3,8 @@ import { createServer, request as httpRequest } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../../server/config';
-import { createLog } from '../../../server/log';
+import { loadConfig } from '../../../server/platform/config';
+import { createLog } from '../../../server/platform/log/log';
 import { startTabhive, type RunningTabhive } from '../../../server/start-tabhive';
 
 const API_KEY = 'fc-public-urls-test-key-0001';

@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Egress } from '../../../server/egress/create-egress';
-import { createJobRunner, type JobRunner } from '../../../server/jobs/create-job-runner';
-import { createJobService, type JobService } from '../../../server/jobs/create-job-service';
-import { crawlSpecFromV2 } from '../../../server/jobs/job-spec';
-import { silentLog } from '../../../server/log';
+import type { Egress } from '../../../server/platform/egress/create-egress';
+import { createJobRunner, type JobRunner } from '../../../server/products/jobs/create-job-runner';
+import { createJobService, type JobService } from '../../../server/products/jobs/create-job-service';
+import { crawlSpecFromV2 } from '../../../server/products/jobs/job-spec';
+import { silentLog } from '../../../server/platform/log/log';
 import type { Scraper } from '../../../server/scrape/create-scraper';
-import type { Stores } from '../../../server/store/create-stores';
+import type { Stores } from '../../../server/platform/store/create-stores';
 import { MAX_CRAWL_DELAY_S } from '../../../shared/api/crawl-delay';
 import { CrawlRequestV2 } from '../../../shared/api/v2/crawl-request';
 import { DATABASE_BACKENDS, freshStores } from '../../helpers/database-backends';

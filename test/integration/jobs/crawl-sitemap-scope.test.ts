@@ -1,11 +1,11 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createEgress, type Egress } from '../../../server/egress/create-egress';
-import { createJobRunner, type JobRunner } from '../../../server/jobs/create-job-runner';
-import { createJobService } from '../../../server/jobs/create-job-service';
-import { crawlSpecFromV2 } from '../../../server/jobs/job-spec';
-import { silentLog } from '../../../server/log';
+import { createEgress, type Egress } from '../../../server/platform/egress/create-egress';
+import { createJobRunner, type JobRunner } from '../../../server/products/jobs/create-job-runner';
+import { createJobService } from '../../../server/products/jobs/create-job-service';
+import { crawlSpecFromV2 } from '../../../server/products/jobs/job-spec';
+import { silentLog } from '../../../server/platform/log/log';
 import type { Scraper } from '../../../server/scrape/create-scraper';
 import { CrawlRequestV2 } from '../../../shared/api/v2/crawl-request';
 import { waitUntil } from '../../helpers/start-test-tabhive';

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { finishIfDone } from '../../../server/jobs/finish-job';
-import type { Stores } from '../../../server/store/create-stores';
+import { finishIfDone } from '../../../server/products/jobs/finish-job';
+import type { Stores } from '../../../server/platform/store/create-stores';
 import { DATABASE_BACKENDS, freshStores } from '../../helpers/database-backends';
 
 describe.each(DATABASE_BACKENDS)('$kind database: finishing a job', (backend) => {

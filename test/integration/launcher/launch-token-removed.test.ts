@@ -2,7 +2,10 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createLocalLauncher, type LocalLauncher } from '../../../server/launcher/create-local-launcher';
+import {
+  createLocalLauncher,
+  type LocalLauncher,
+} from '../../../server/browsers/launcher/create-local-launcher';
 import { LAUNCH_CONFIG_FILE, LaunchConfig } from '../../../shared/protocol/launch-config';
 import { commandLineFlag, fakeChromeCommandLine, fakeChromeSetUp } from '../../helpers/fake-chrome';
 import { waitUntil } from '../../helpers/start-test-tabhive';

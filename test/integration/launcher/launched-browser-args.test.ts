@@ -2,10 +2,13 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../../server/config';
-import { SCRAPING_PROFILE_ARGS } from '../../../server/launcher/chrome-args';
-import { createLocalLauncher, type LocalLauncher } from '../../../server/launcher/create-local-launcher';
-import { startStealthBrowsers } from '../../../server/launcher/start-stealth-browsers';
+import { loadConfig } from '../../../server/platform/config';
+import { SCRAPING_PROFILE_ARGS } from '../../../server/browsers/launcher/chrome-args';
+import {
+  createLocalLauncher,
+  type LocalLauncher,
+} from '../../../server/browsers/launcher/create-local-launcher';
+import { startStealthBrowsers } from '../../../server/browsers/launcher/start-stealth-browsers';
 import { fakeChromeCommandLine, fakeChromeSetUp } from '../../helpers/fake-chrome';
 
 describe('browsers the server launches', () => {

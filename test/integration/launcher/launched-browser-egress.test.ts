@@ -3,9 +3,12 @@ import { request } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../../server/config';
-import { createLocalLauncher, type LocalLauncher } from '../../../server/launcher/create-local-launcher';
-import { startStealthBrowsers } from '../../../server/launcher/start-stealth-browsers';
+import { loadConfig } from '../../../server/platform/config';
+import {
+  createLocalLauncher,
+  type LocalLauncher,
+} from '../../../server/browsers/launcher/create-local-launcher';
+import { startStealthBrowsers } from '../../../server/browsers/launcher/start-stealth-browsers';
 import { LAUNCH_CONFIG_FILE } from '../../../shared/protocol/launch-config';
 import { EGRESS_REFUSAL_HEADER } from '../../../shared/url/egress-refusal';
 import { commandLineFlag, fakeChromeCommandLine, fakeChromeSetUp } from '../../helpers/fake-chrome';

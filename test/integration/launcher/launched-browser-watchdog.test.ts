@@ -2,9 +2,12 @@ import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createBrowserTokens } from '../../../server/hub/browser-tokens';
-import { createLocalLauncher, type LocalLauncher } from '../../../server/launcher/create-local-launcher';
-import type { Log } from '../../../server/log';
+import { createBrowserTokens } from '../../../server/browsers/hub/browser-tokens';
+import {
+  createLocalLauncher,
+  type LocalLauncher,
+} from '../../../server/browsers/launcher/create-local-launcher';
+import type { Log } from '../../../server/platform/log/log';
 import { LAUNCH_CONFIG_FILE, LaunchConfig } from '../../../shared/protocol/launch-config';
 import { waitUntil } from '../../helpers/start-test-tabhive';
 

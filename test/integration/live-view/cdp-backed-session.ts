@@ -5,8 +5,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { WebSocket } from 'ws';
 import type { SessionCommand, SessionEvent } from '../../../shared/protocol/messages';
-import type { LiveSession, LiveSessionDirectory } from '../../../server/browser-sessions/live-session';
-import { TaskError } from '../../../server/hub/task-error';
+import type {
+  LiveSession,
+  LiveSessionDirectory,
+} from '../../../server/products/browser-sessions/live-session';
+import { TaskError } from '../../../server/browsers/hub/task-error';
 import type { CdpSession } from '../../../extension/debugger/cdp-session';
 import { createLiveCommandRunner } from '../../../extension/sessions/live-command-runner';
 import { PageTaskError } from '../../../extension/tasks/page-task-error';

@@ -1,12 +1,15 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Koa from 'koa';
-import { createStaticKeyring } from '../../../server/auth/keyring';
-import type { LiveSessionDirectory } from '../../../server/browser-sessions/live-session';
-import { createCdpRelay, isCdpRelayPath } from '../../../server/live-view/cdp-relay';
-import { createLiveViewSocket, isLiveViewSocketPath } from '../../../server/live-view/live-view-socket';
-import { liveViewRoutes } from '../../../server/live-view/live-view-routes';
-import { silentLog } from '../../../server/log';
+import { createStaticKeyring } from '../../../server/platform/auth/keyring';
+import type { LiveSessionDirectory } from '../../../server/products/browser-sessions/live-session';
+import { createCdpRelay, isCdpRelayPath } from '../../../server/products/live-view/cdp-relay';
+import {
+  createLiveViewSocket,
+  isLiveViewSocketPath,
+} from '../../../server/products/live-view/live-view-socket';
+import { liveViewRoutes } from '../../../server/products/live-view/live-view-routes';
+import { silentLog } from '../../../server/platform/log/log';
 
 export const TEAM_KEY = 'fc-live-view-team-key';
 export const OTHER_TEAM_KEY = 'fc-live-view-other-team-key';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { silentLog } from '../../../server/log';
-import { createMapIndexRecorder } from '../../../server/map/create-map-index-recorder';
-import { PUBLIC_SCOPE } from '../../../server/store/stores/cache-store';
+import { silentLog } from '../../../server/platform/log/log';
+import { createMapIndexRecorder } from '../../../server/products/map/create-map-index-recorder';
+import { PUBLIC_SCOPE } from '../../../server/platform/store/stores/cache-store';
 import { useEmbeddedStores } from '../../helpers/use-embedded-stores';
 
 const env = useEmbeddedStores();

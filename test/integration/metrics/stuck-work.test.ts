@@ -1,12 +1,12 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../../server/app';
-import { DEFAULT_TEAM, createStaticKeyring } from '../../../server/auth/keyring';
-import { createLog, silentLog } from '../../../server/log';
-import type { WorkProblem } from '../../../server/metrics/check-readiness';
-import { createTabhiveMetrics } from '../../../server/metrics/create-tabhive-metrics';
+import { createApp } from '../../../server/api/app';
+import { DEFAULT_TEAM, createStaticKeyring } from '../../../server/platform/auth/keyring';
+import { createLog, silentLog } from '../../../server/platform/log/log';
+import type { WorkProblem } from '../../../server/api/observability/check-readiness';
+import { createTabhiveMetrics } from '../../../server/platform/metrics/create-tabhive-metrics';
 import type { Scraper } from '../../../server/scrape/create-scraper';
-import type { ResultStore } from '../../../server/store/stores/result-store';
-import { createDerivationPool } from '../../../server/workers/create-derivation-pool';
+import type { ResultStore } from '../../../server/platform/store/stores/result-store';
+import { createDerivationPool } from '../../../server/scrape/derive/create-derivation-pool';
 import { manyPagesPdf } from '../../helpers/hostile-documents';
 import { serveApp } from '../../helpers/serve-app';
 

@@ -1,11 +1,11 @@
 import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../../server/app';
-import { DEFAULT_TEAM, createStaticKeyring } from '../../../server/auth/keyring';
-import { silentLog } from '../../../server/log';
+import { createApp } from '../../../server/api/app';
+import { DEFAULT_TEAM, createStaticKeyring } from '../../../server/platform/auth/keyring';
+import { silentLog } from '../../../server/platform/log/log';
 import { type Scraper, createScraper } from '../../../server/scrape/create-scraper';
 import type { CachedCapture } from '../../../server/scrape/cached-capture';
-import { createUrlPolicy } from '../../../server/url-policy/create-url-policy';
+import { createUrlPolicy } from '../../../server/platform/url-policy/create-url-policy';
 import { docx, docxBomb } from '../../fixtures/documents/office-documents';
 import { minimalPdf } from '../../helpers/minimal-pdf';
 import { serveApp } from '../../helpers/serve-app';

@@ -5,7 +5,7 @@ import {
   type Collection,
   type Database,
   type StoredDocument,
-} from '../../../server/store/database';
+} from '../../../server/platform/store/database';
 import { DATABASE_BACKENDS } from '../../helpers/database-backends';
 
 interface Task extends StoredDocument {

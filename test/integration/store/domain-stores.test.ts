@@ -1,9 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { PageCapture } from '../../../shared/protocol/messages';
-import { purgeExpired, type Stores } from '../../../server/store/create-stores';
-import { DuplicateKeyError } from '../../../server/store/database';
-import { apiKeyDigest } from '../../../server/store/stores/api-key-store';
-import { CACHE_RETENTION_MS, PUBLIC_SCOPE } from '../../../server/store/stores/cache-store';
+import { purgeExpired, type Stores } from '../../../server/platform/store/create-stores';
+import { DuplicateKeyError } from '../../../server/platform/store/database';
+import { apiKeyDigest } from '../../../server/platform/store/stores/api-key-store';
+import { CACHE_RETENTION_MS, PUBLIC_SCOPE } from '../../../server/platform/store/stores/cache-store';
 import { DATABASE_BACKENDS, freshStores } from '../../helpers/database-backends';
 
 const capture = (statusCode: number, marker: string): PageCapture => ({

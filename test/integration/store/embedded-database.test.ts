@@ -2,13 +2,13 @@ import { cp, mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/pr
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { silentLog } from '../../../server/log';
+import { silentLog } from '../../../server/platform/log/log';
 import {
   DuplicateKeyError,
   StoreUnavailableError,
   type StoredDocument,
-} from '../../../server/store/database';
-import { createEmbeddedDatabase } from '../../../server/store/embedded/create-embedded-database';
+} from '../../../server/platform/store/database';
+import { createEmbeddedDatabase } from '../../../server/platform/store/embedded/create-embedded-database';
 
 interface Entry extends StoredDocument {
   createdAt?: Date;

@@ -1,7 +1,11 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { silentLog } from '../../../server/log';
-import { StoreUnavailableError, type Database, type StoredDocument } from '../../../server/store/database';
-import { createMongoDatabase } from '../../../server/store/mongo/create-mongo-database';
+import { silentLog } from '../../../server/platform/log/log';
+import {
+  StoreUnavailableError,
+  type Database,
+  type StoredDocument,
+} from '../../../server/platform/store/database';
+import { createMongoDatabase } from '../../../server/platform/store/mongo/create-mongo-database';
 import { ferretDbForTests, startFerretDb, type FerretDb } from '../../helpers/ferretdb';
 
 interface Note extends StoredDocument {

@@ -3,9 +3,9 @@ import { createServer, type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { silentLog } from '../../../server/log';
-import { StoreUnavailableError } from '../../../server/store/database';
-import { openDatabase } from '../../../server/store/open-database';
+import { silentLog } from '../../../server/platform/log/log';
+import { StoreUnavailableError } from '../../../server/platform/store/database';
+import { openDatabase } from '../../../server/platform/store/open-database';
 
 describe('openDatabase', () => {
   it('opens the embedded store in DATA_DIR/db when no MongoDB URL is set', async () => {

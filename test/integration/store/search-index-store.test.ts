@@ -1,12 +1,12 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { purgeExpired, type Stores } from '../../../server/store/create-stores';
-import { SEARCH_INDEX_RETENTION_MS } from '../../../server/store/stores/search-index-store';
+import { purgeExpired, type Stores } from '../../../server/platform/store/create-stores';
+import { SEARCH_INDEX_RETENTION_MS } from '../../../server/platform/store/stores/search-index-store';
 import {
   MAX_INDEXED_TEXT_CHARS,
   addPageToSearchIndex,
-} from '../../../server/search/add-page-to-search-index';
-import { createLocalIndexProvider } from '../../../server/search/local-index-provider';
-import { parseQuery } from '../../../server/search/parse-query';
+} from '../../../server/products/search/add-page-to-search-index';
+import { createLocalIndexProvider } from '../../../server/products/search/local-index-provider';
+import { parseQuery } from '../../../server/products/search/parse-query';
 import { DATABASE_BACKENDS, freshStores } from '../../helpers/database-backends';
 
 const search = (stores: Stores, teamId: string, text: string, tbs?: string) =>

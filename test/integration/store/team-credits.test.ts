@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { isGeneratedApiKey } from '../../../server/auth/api-key-format';
-import { createStores, ensureIndexes, type Stores } from '../../../server/store/create-stores';
+import { isGeneratedApiKey } from '../../../server/platform/store/stores/api-key-format';
+import { createStores, ensureIndexes, type Stores } from '../../../server/platform/store/create-stores';
 import { DATABASE_BACKENDS, freshStores } from '../../helpers/database-backends';
 
 describe.each(DATABASE_BACKENDS)('$kind database: teams, keys and credits', (backend) => {

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { Stores } from '../../../server/store/create-stores';
-import { attributeUsage } from '../../../server/teams/usage-attribution';
-import { usagePeriods } from '../../../server/teams/usage-reports';
+import type { Stores } from '../../../server/platform/store/create-stores';
+import { attributeUsage } from '../../../server/platform/store/stores/usage-attribution';
+import { usagePeriods } from '../../../server/platform/teams/usage-reports';
 import { DATABASE_BACKENDS, freshStores } from '../../helpers/database-backends';
 
 describe.each(DATABASE_BACKENDS)('$kind database: usage by month and key', (backend) => {

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { purgeExpired, type Stores } from '../../../server/store/create-stores';
-import { WEBHOOK_RETENTION_MS } from '../../../server/store/stores/webhook-outbox-store';
+import { purgeExpired, type Stores } from '../../../server/platform/store/create-stores';
+import { WEBHOOK_RETENTION_MS } from '../../../server/platform/store/stores/webhook-outbox-store';
 import { DATABASE_BACKENDS, freshStores } from '../../helpers/database-backends';
 
 const BASE_MS = Math.floor(Date.now() / 1000) * 1000;

@@ -5,9 +5,9 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ScrapeRequestV2 } from '../../../shared/api/v2/scrape-request';
 import { HUB_PATH } from '../../../shared/protocol/messages';
-import { domainOf, siteOf } from '../../../server/map/site-names';
+import { domainOf, siteOf } from '../../../server/products/map/site-names';
 import { cacheKey, normalizeCacheUrl } from '../../../server/scrape/cache-key';
-import { addPageToSearchIndex } from '../../../server/search/add-page-to-search-index';
+import { addPageToSearchIndex } from '../../../server/products/search/add-page-to-search-index';
 import { connectFakeBrowser } from '../../helpers/fake-browser-client';
 import { addOtherTeam, startTestTabhive, waitUntil } from '../../helpers/start-test-tabhive';
 

@@ -3,11 +3,11 @@ import { createServer } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createStaticKeyring, createStoreKeyring, DEFAULT_TEAM } from '../../../server/auth/keyring';
-import { loadConfig } from '../../../server/config';
-import { createLog } from '../../../server/log';
+import { createStaticKeyring, createStoreKeyring, DEFAULT_TEAM } from '../../../server/platform/auth/keyring';
+import { loadConfig } from '../../../server/platform/config';
+import { createLog } from '../../../server/platform/log/log';
 import { startTabhive, type RunningTabhive } from '../../../server/start-tabhive';
-import type { ApiKeyStore } from '../../../server/store/stores/api-key-store';
+import type { ApiKeyStore } from '../../../server/platform/store/stores/api-key-store';
 import { waitUntil } from '../../helpers/start-test-tabhive';
 import { useEmbeddedStores } from '../../helpers/use-embedded-stores';
 

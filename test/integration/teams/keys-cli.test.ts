@@ -6,9 +6,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { isGeneratedApiKey } from '../../../server/auth/api-key-format';
-import { loadConfig } from '../../../server/config';
-import { createLog } from '../../../server/log';
+import { isGeneratedApiKey } from '../../../server/platform/store/stores/api-key-format';
+import { loadConfig } from '../../../server/platform/config';
+import { createLog } from '../../../server/platform/log/log';
 import { startTabhive } from '../../../server/start-tabhive';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
@@ -26,7 +26,7 @@ describe('npm run keys', () => {
 
   const keys = async (...args: string[]) => {
     try {
-      const { stdout } = await promisify(execFile)(TSX, ['server/cli/keys.ts', ...args], {
+      const { stdout } = await promisify(execFile)(TSX, ['server/api/cli/keys.ts', ...args], {
         cwd: ROOT,
         env: { ...process.env, DATA_DIR: dataDir, MONGODB_URL: '' },
       });

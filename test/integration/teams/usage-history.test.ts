@@ -5,8 +5,8 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../../server/config';
-import { createLog } from '../../../server/log';
+import { loadConfig } from '../../../server/platform/config';
+import { createLog } from '../../../server/platform/log/log';
 import { startTabhive, type RunningTabhive } from '../../../server/start-tabhive';
 import { FAKE_TOKENS_PER_ANSWER, startFakeLlmServer } from '../../helpers/fake-llm-server';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEgress } from '../../../server/egress/create-egress';
-import { silentLog } from '../../../server/log';
-import { createWebhookSender } from '../../../server/webhooks/create-webhook-sender';
+import { createEgress } from '../../../server/platform/egress/create-egress';
+import { silentLog } from '../../../server/platform/log/log';
+import { createWebhookSender } from '../../../server/platform/webhooks/create-webhook-sender';
 import { startInternalService } from '../../helpers/internal-service';
 import { waitUntil } from '../../helpers/start-test-tabhive';
 import { stubLookup } from '../../helpers/stub-lookup';

@@ -4,11 +4,11 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../../server/config';
-import { createEgress } from '../../../server/egress/create-egress';
-import { createLog, silentLog } from '../../../server/log';
+import { loadConfig } from '../../../server/platform/config';
+import { createEgress } from '../../../server/platform/egress/create-egress';
+import { createLog, silentLog } from '../../../server/platform/log/log';
 import { startTabhive, type RunningTabhive } from '../../../server/start-tabhive';
-import { createWebhookSender, signWebhook } from '../../../server/webhooks/create-webhook-sender';
+import { createWebhookSender, signWebhook } from '../../../server/platform/webhooks/create-webhook-sender';
 import { waitUntil } from '../../helpers/start-test-tabhive';
 import { useEmbeddedStores } from '../../helpers/use-embedded-stores';
 

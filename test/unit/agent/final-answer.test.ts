@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { answerProblem, parseJsonAnswer } from '../../../server/agent/final-answer';
-import { guardSchema } from '../../../server/llm/schema-guard';
+import { answerProblem, parseJsonAnswer } from '../../../server/products/agent/final-answer';
+import { guardSchema } from '../../../server/platform/llm/schema-guard';
 
 const schema = guardSchema({
   type: 'object',

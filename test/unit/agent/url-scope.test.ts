@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createUrlScope } from '../../../server/agent/url-scope';
+import { createUrlScope } from '../../../server/products/agent/url-scope';
 
 describe('createUrlScope', () => {
   const scope = createUrlScope(['https://shop.example/docs', 'https://other.example/'], true);

@@ -5,7 +5,7 @@ import { BatchScrapeRequestV2 } from '../../../shared/api/v2/batch-scrape-reques
 import { WebhookV2 } from '../../../shared/api/v2/crawl-webhook';
 import { CrawlRequestV2 } from '../../../shared/api/v2/crawl-request';
 import { MAX_WEBHOOK_HEADERS } from '../../../shared/api/v2/webhook-headers';
-import { deliveryHeaders } from '../../../server/webhooks/delivery-headers';
+import { deliveryHeaders } from '../../../server/platform/webhooks/delivery-headers';
 
 const URL_ = 'https://hooks.example.com/in';
 

@@ -5,15 +5,15 @@ import { describe, expect, it } from 'vitest';
 const SERVER_DIR = path.resolve(import.meta.dirname, '../../../server');
 
 /**
- * Files allowed to open outbound connections other than through server/egress, and why. Anything
+ * Files allowed to open outbound connections other than through server/platform/egress, and why. Anything
  * else that fetches would be a path around the URL policy (reliability-security.md goal A1).
  */
 const EXEMPT: Record<string, string> = {
-  'llm/chat-completions.ts': 'LLM_BASE_URL is operator configuration, not caller input',
-  'store/mongo/mongo-connection.ts': 'MONGODB_URL is operator configuration (the driver connects)',
-  'mcp/mcp-routes.ts':
+  'platform/llm/chat-completions.ts': 'LLM_BASE_URL is operator configuration, not caller input',
+  'platform/store/mongo/mongo-connection.ts': 'MONGODB_URL is operator configuration (the driver connects)',
+  'api/mcp/mcp-routes.ts':
     "`server.connect(transport)` attaches the MCP server to the request's own transport: nothing outbound",
-  'cli/tabhive/api-client.ts':
+  'api/cli/tabhive/api-client.ts':
     'the command line is a client of the Tabhive server its user names (--api-url), not the server fetching for a caller',
 };
 
@@ -38,10 +38,10 @@ async function serverFiles(dir: string): Promise<string[]> {
 }
 
 describe('server-side egress', () => {
-  it('goes through server/egress alone (the LLM endpoint excepted)', async () => {
+  it('goes through server/platform/egress alone (the LLM endpoint excepted)', async () => {
     const offenders: string[] = [];
     for (const file of await serverFiles(SERVER_DIR)) {
-      if (file.startsWith(`egress${path.sep}`) || file in EXEMPT) continue;
+      if (file.startsWith(`platform${path.sep}egress${path.sep}`) || file in EXEMPT) continue;
       const source = await readFile(path.join(SERVER_DIR, file), 'utf8');
       for (const { what, pattern } of OUTBOUND) {
         if (pattern.test(source)) offenders.push(`${file}: ${what}`);

@@ -5,8 +5,8 @@ import {
   codeOutput,
   failedOutput,
   MAX_EXECUTE_OUTPUT_CHARS,
-} from '../../../server/browser-sessions/execute-output';
-import { sessionCredits } from '../../../server/browser-sessions/session-credits';
+} from '../../../server/products/browser-sessions/execute-output';
+import { sessionCredits } from '../../../server/products/browser-sessions/session-credits';
 
 describe('POST /v2/browser bodies', () => {
   it('takes what the clients send and fills the defaults', () => {

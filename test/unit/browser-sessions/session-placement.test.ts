@@ -1,10 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { createSessionLeases, type SessionHub } from '../../../server/browser-sessions/create-session-leases';
-import type { RunOptions } from '../../../server/hub/task-scheduler';
-import type { SessionBrowserLaunch, SessionBrowsers } from '../../../server/launcher/create-session-browsers';
-import { createLog } from '../../../server/log';
-import type { BrowserSessionStore } from '../../../server/store/stores/browser-session-store';
-import type { UrlPolicy } from '../../../server/url-policy/create-url-policy';
+import {
+  createSessionLeases,
+  type SessionHub,
+} from '../../../server/products/browser-sessions/create-session-leases';
+import type { RunOptions } from '../../../server/browsers/hub/task-scheduler';
+import type {
+  SessionBrowserLaunch,
+  SessionBrowsers,
+} from '../../../server/browsers/launcher/create-session-browsers';
+import { createLog } from '../../../server/platform/log/log';
+import type { BrowserSessionStore } from '../../../server/platform/store/stores/browser-session-store';
+import type { UrlPolicy } from '../../../server/platform/url-policy/create-url-policy';
 import type { SessionReplyMessage, SessionEventMessage } from '../../../shared/protocol/messages';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { urlsOfBatchFile } from '../../../server/cli/tabhive/batch-command';
+import { urlsOfBatchFile } from '../../../server/api/cli/tabhive/batch-command';
 
 describe('urlsOfBatchFile', () => {
   it('reads one URL a line, skipping blank lines and comments, keeping duplicates', () => {

@@ -1,9 +1,9 @@
 import type { z } from 'zod';
 import { describe, expect, it } from 'vitest';
-import type { ApiClient } from '../../../server/cli/tabhive/api-client';
-import type { PageDocument } from '../../../server/cli/tabhive/api-responses';
-import { followJob } from '../../../server/cli/tabhive/follow-job';
-import type { PageSink } from '../../../server/cli/tabhive/page-sinks';
+import type { ApiClient } from '../../../server/api/cli/tabhive/api-client';
+import type { PageDocument } from '../../../server/api/cli/tabhive/api-responses';
+import { followJob } from '../../../server/api/cli/tabhive/follow-job';
+import type { PageSink } from '../../../server/api/cli/tabhive/page-sinks';
 
 const page = (n: number): PageDocument => ({ markdown: `# ${n}`, metadata: { scrapeId: `id-${n}` } });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pageFileName, uniqueName } from '../../../server/cli/tabhive/page-file-name';
+import { pageFileName, uniqueName } from '../../../server/api/cli/tabhive/page-file-name';
 
 describe('pageFileName', () => {
   const host = 'site.localhost:8080';

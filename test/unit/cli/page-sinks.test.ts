@@ -2,7 +2,11 @@ import { appendFile, mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { OUT_DIR_INDEX, openJsonlSink, openMarkdownDirSink } from '../../../server/cli/tabhive/page-sinks';
+import {
+  OUT_DIR_INDEX,
+  openJsonlSink,
+  openMarkdownDirSink,
+} from '../../../server/api/cli/tabhive/page-sinks';
 
 const page = (n: number) => ({
   markdown: `# Page ${n}`,

@@ -5,7 +5,7 @@ import {
   formatDuration,
   formatRate,
   progressText,
-} from '../../../server/cli/tabhive/progress-format';
+} from '../../../server/api/cli/tabhive/progress-format';
 
 describe('formatDuration', () => {
   it('reads as seconds, minutes and seconds, or hours and minutes', () => {

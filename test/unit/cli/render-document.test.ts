@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dataUrlBytes, renderDocument } from '../../../server/cli/tabhive/render-document';
+import { dataUrlBytes, renderDocument } from '../../../server/api/cli/tabhive/render-document';
 
 const document = {
   markdown: '# Title',

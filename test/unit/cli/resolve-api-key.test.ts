@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { resolveApiKey } from '../../../server/cli/tabhive/resolve-api-key';
+import { resolveApiKey } from '../../../server/api/cli/tabhive/resolve-api-key';
 
 describe('resolveApiKey', () => {
   let dir: string;

@@ -6,8 +6,8 @@ import {
   scrapeFormFromOpenApi,
   type FormState,
 } from '../../../console/schema-form';
-import { apiOperations } from '../../../server/openapi/api-operations';
-import { buildOpenApiDocument } from '../../../server/openapi/build-openapi-document';
+import { apiOperations } from '../../../server/api/openapi/api-operations';
+import { buildOpenApiDocument } from '../../../server/api/openapi/build-openapi-document';
 import { ScrapeRequestV2 } from '../../../shared/api/v2/scrape-request';
 
 // The same document the server serves at /openapi.json, JSON-round-tripped as the browser gets it.

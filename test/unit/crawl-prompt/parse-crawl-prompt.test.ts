@@ -1,7 +1,7 @@
 import { RE2JS } from 're2js';
 import { describe, expect, it } from 'vitest';
-import { parseCrawlPrompt } from '../../../server/crawl-prompt/parse-crawl-prompt';
-import type { PromptCrawlOptions } from '../../../server/crawl-prompt/prompt-crawl-options';
+import { parseCrawlPrompt } from '../../../server/products/crawl-prompt/parse-crawl-prompt';
+import type { PromptCrawlOptions } from '../../../server/products/crawl-prompt/prompt-crawl-options';
 
 const BLOG = '/blog(?:/|$)';
 const DOCS = '/(?:docs|documentation)(?:/|$)';

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { validOptions } from '../../../server/crawl-prompt/ask-llm-for-crawl-options';
-import { withoutNullOptions, withPromptOptions } from '../../../server/crawl-prompt/with-prompt-options';
+import { validOptions } from '../../../server/products/crawl-prompt/ask-llm-for-crawl-options';
+import {
+  withoutNullOptions,
+  withPromptOptions,
+} from '../../../server/products/crawl-prompt/with-prompt-options';
 
 describe("a model's answer", () => {
   it('keeps valid options one by one and drops the rest, patterns RE2 refuses included', () => {

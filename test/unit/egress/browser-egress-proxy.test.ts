@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   startBrowserEgressProxy,
   type BrowserEgressProxy,
-} from '../../../server/egress/start-browser-egress-proxy';
-import { hostResolverRulesLookup } from '../../../server/egress/host-resolver-rules-lookup';
-import { silentLog } from '../../../server/log';
+} from '../../../server/platform/egress/start-browser-egress-proxy';
+import { hostResolverRulesLookup } from '../../../server/platform/egress/host-resolver-rules-lookup';
+import { silentLog } from '../../../server/platform/log/log';
 import { EGRESS_REFUSAL_HEADER } from '../../../shared/url/egress-refusal';
 import { startRecordingProxy } from '../../helpers/recording-proxy';
 

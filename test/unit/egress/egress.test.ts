@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEgress } from '../../../server/egress/create-egress';
+import { createEgress } from '../../../server/platform/egress/create-egress';
 
 let port = 0;
 let connections = 0;

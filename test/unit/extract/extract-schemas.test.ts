@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { inlineLocalRefs } from '../../../server/extract/inline-refs';
-import { relaxSchema } from '../../../server/extract/relax-schema';
-import { guardSchema } from '../../../server/llm/schema-guard';
+import { inlineLocalRefs } from '../../../server/products/extract/inline-refs';
+import { relaxSchema } from '../../../server/products/extract/relax-schema';
+import { guardSchema } from '../../../server/platform/llm/schema-guard';
 
 describe('the per-page schema', () => {
   it('drops completeness demands everywhere, but keeps a property named required', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mergeExtractions } from '../../../server/extract/merge-extractions';
+import { mergeExtractions } from '../../../server/products/extract/merge-extractions';
 
 const A = 'https://shop.test/a';
 const B = 'https://shop.test/b';

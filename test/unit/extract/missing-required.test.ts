@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { missingRequired } from '../../../server/extract/missing-required';
+import { missingRequired } from '../../../server/products/extract/missing-required';
 
 const schema = {
   type: 'object',

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { ExtractSpec } from '../../../server/extract/extract-spec';
-import { planPages } from '../../../server/extract/plan-pages';
-import type { Mapper } from '../../../server/map/create-mapper';
-import type { MapOptions } from '../../../server/map/map-options';
+import type { ExtractSpec } from '../../../server/products/extract/extract-spec';
+import { planPages } from '../../../server/products/extract/plan-pages';
+import type { Mapper } from '../../../server/products/map/create-mapper';
+import type { MapOptions } from '../../../server/products/map/map-options';
 import { ScrapeOptionsV2 } from '../../../shared/api/v2/scrape-options';
 
 /** A site map as the mapper answers it: the site's pages under the asked path, without trailing slashes. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { attributeSources } from '../../../server/extract/value-sources';
+import { attributeSources } from '../../../server/products/extract/value-sources';
 
 const A = 'https://site.test/a';
 const B = 'https://site.test/b';

@@ -9,8 +9,8 @@ import { refuseImageForOcr } from '../../../server/scrape/formats/image-parser';
 import { pageReadsRequest } from '../../../server/scrape/formats/page-reads';
 import { readFormats } from '../../../server/scrape/formats/read-formats';
 import { scrapeCredits } from '../../../server/scrape/scrape-credits';
-import { type PageDeriveOptions, derivePage } from '../../../server/workers/derive-page';
-import { deriveFetchedPage } from '../../../server/workers/derive-fetched-page';
+import { type PageDeriveOptions, derivePage } from '../../../server/scrape/derive/derive-page';
+import { deriveFetchedPage } from '../../../server/scrape/derive/derive-fetched-page';
 
 const PAGE_URL = 'https://shop.test/smoker';
 const HTML = `<!DOCTYPE html><html><head><title>Smoker</title>

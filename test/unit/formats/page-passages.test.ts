@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { highlightsFormat } from '../../../server/scrape/formats/highlights-format';
 import { bestPassages, queryTerms, splitPassages } from '../../../server/scrape/formats/page-passages';
 import { directQuoteFormat, questionFormat } from '../../../server/scrape/formats/question-format';
-import { LlmError, type LlmProvider } from '../../../server/llm/llm-provider';
+import { LlmError, type LlmProvider } from '../../../server/platform/llm/llm-provider';
 
 const PAGE = `# Keeping bees
 

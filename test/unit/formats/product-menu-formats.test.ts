@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ProductProfile } from '../../../shared/api/responses/page-profiles';
-import { LlmError, type LlmProvider } from '../../../server/llm/llm-provider';
+import { LlmError, type LlmProvider } from '../../../server/platform/llm/llm-provider';
 import { menuFormat } from '../../../server/scrape/formats/menu-format';
 import { productFormat } from '../../../server/scrape/formats/product-format';
 

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PageTaskSpec } from '../../../shared/protocol/messages';
-import { createApp } from '../../../server/app';
-import { DEFAULT_TEAM, createStaticKeyring } from '../../../server/auth/keyring';
-import { silentLog, type Log } from '../../../server/log';
+import { createApp } from '../../../server/api/app';
+import { DEFAULT_TEAM, createStaticKeyring } from '../../../server/platform/auth/keyring';
+import { silentLog, type Log } from '../../../server/platform/log/log';
 import { createCachedCapture } from '../../../server/scrape/cached-capture';
 import { createScraper } from '../../../server/scrape/create-scraper';
-import { createUrlPolicy } from '../../../server/url-policy/create-url-policy';
+import { createUrlPolicy } from '../../../server/platform/url-policy/create-url-policy';
 import { serveApp } from '../../helpers/serve-app';
 import { useEmbeddedStores } from '../../helpers/use-embedded-stores';
 

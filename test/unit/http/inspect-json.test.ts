@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../../server/http/api-error';
-import { checkJsonTextDepth, inspectJson, JSON_LIMITS } from '../../../server/http/inspect-json';
+import { ApiError } from '../../../server/platform/errors/api-error';
+import { checkJsonTextDepth, inspectJson, JSON_LIMITS } from '../../../server/api/http/inspect-json';
 
 const rejection = (value: unknown) => {
   try {

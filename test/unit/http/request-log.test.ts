@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createApp } from '../../../server/app';
-import { DEFAULT_TEAM, createStaticKeyring } from '../../../server/auth/keyring';
-import { loggedPath } from '../../../server/http/request-log';
-import { createLog } from '../../../server/log';
+import { createApp } from '../../../server/api/app';
+import { DEFAULT_TEAM, createStaticKeyring } from '../../../server/platform/auth/keyring';
+import { loggedPath } from '../../../server/api/http/request-log';
+import { createLog } from '../../../server/platform/log/log';
 import { createCachedCapture } from '../../../server/scrape/cached-capture';
 import { createScraper } from '../../../server/scrape/create-scraper';
-import { TaskError } from '../../../server/hub/task-error';
-import { createUrlPolicy } from '../../../server/url-policy/create-url-policy';
+import { TaskError } from '../../../server/browsers/hub/task-error';
+import { createUrlPolicy } from '../../../server/platform/url-policy/create-url-policy';
 import { serveApp } from '../../helpers/serve-app';
 import { useEmbeddedStores } from '../../helpers/use-embedded-stores';
 

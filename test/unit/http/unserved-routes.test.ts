@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../../server/app';
-import { DEFAULT_TEAM, createStaticKeyring } from '../../../server/auth/keyring';
-import { silentLog } from '../../../server/log';
+import { createApp } from '../../../server/api/app';
+import { DEFAULT_TEAM, createStaticKeyring } from '../../../server/platform/auth/keyring';
+import { silentLog } from '../../../server/platform/log/log';
 import type { Scraper } from '../../../server/scrape/create-scraper';
-import type { ResultStore } from '../../../server/store/stores/result-store';
+import type { ResultStore } from '../../../server/platform/store/stores/result-store';
 import { serveApp } from '../../helpers/serve-app';
 
 const API_KEY = 'fc-0123456789abcdef0123456789abcdef';

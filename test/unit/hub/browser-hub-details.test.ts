@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { listBrowsers } from '../../../server/console/console-instance';
-import type { BrowserTokens } from '../../../server/hub/browser-tokens';
-import type { BrowserHub } from '../../../server/hub/create-browser-hub';
-import type { NodeTokenDirectory } from '../../../server/hub/node-token-directory';
+import { listBrowsers } from '../../../server/api/console/console-instance';
+import type { BrowserTokens } from '../../../server/browsers/hub/browser-tokens';
+import type { BrowserHub } from '../../../server/browsers/hub/create-browser-hub';
+import type { NodeTokenDirectory } from '../../../server/browsers/hub/node-token-directory';
 import { connectFakeBrowser } from '../../helpers/fake-browser-client';
 import { startHubOnLoopback, type HubOnLoopback } from '../../helpers/hub-on-loopback';
 

@@ -7,14 +7,14 @@ import {
   PROTOCOL_VERSION,
   type PageCapture,
 } from '../../../shared/protocol/messages';
-import type { BrowserTokens } from '../../../server/hub/browser-tokens';
+import type { BrowserTokens } from '../../../server/browsers/hub/browser-tokens';
 import {
   MAX_FRAME_BYTES,
   type BrowserHub,
   type createBrowserHub,
-} from '../../../server/hub/create-browser-hub';
-import type { DonatedBrowserDirectory } from '../../../server/hub/donated-browser-directory';
-import { PRE_AUTH_MAX_FRAME_BYTES } from '../../../server/hub/frame-limit';
+} from '../../../server/browsers/hub/create-browser-hub';
+import type { DonatedBrowserDirectory } from '../../../server/browsers/hub/donated-browser-directory';
+import { PRE_AUTH_MAX_FRAME_BYTES } from '../../../server/browsers/hub/frame-limit';
 import { connectFakeBrowser } from '../../helpers/fake-browser-client';
 import { startHubOnLoopback, type HubOnLoopback } from '../../helpers/hub-on-loopback';
 import { recordingLog, type LogLine } from '../../helpers/recording-log';

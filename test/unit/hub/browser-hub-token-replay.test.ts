@@ -7,9 +7,9 @@ import {
   type PageCapture,
   type ServerMessage,
 } from '../../../shared/protocol/messages';
-import type { createBrowserHub } from '../../../server/hub/create-browser-hub';
-import type { DonatedBrowserDirectory } from '../../../server/hub/donated-browser-directory';
-import type { NodeTokenDirectory } from '../../../server/hub/node-token-directory';
+import type { createBrowserHub } from '../../../server/browsers/hub/create-browser-hub';
+import type { DonatedBrowserDirectory } from '../../../server/browsers/hub/donated-browser-directory';
+import type { NodeTokenDirectory } from '../../../server/browsers/hub/node-token-directory';
 import { connectFakeBrowser } from '../../helpers/fake-browser-client';
 import { startHubOnLoopback, type HubOnLoopback } from '../../helpers/hub-on-loopback';
 import { recordingLog, type LogLine } from '../../helpers/recording-log';

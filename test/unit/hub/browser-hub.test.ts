@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { HubCloseCode, PROTOCOL_VERSION, type PageCapture } from '../../../shared/protocol/messages';
-import type { BrowserTokens } from '../../../server/hub/browser-tokens';
-import type { BrowserHub } from '../../../server/hub/create-browser-hub';
+import type { BrowserTokens } from '../../../server/browsers/hub/browser-tokens';
+import type { BrowserHub } from '../../../server/browsers/hub/create-browser-hub';
 import { WebSocket } from 'ws';
 import { EXTENSION_ID } from '../../../shared/extension-identity';
 import { connectFakeBrowser } from '../../helpers/fake-browser-client';

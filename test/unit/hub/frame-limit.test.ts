@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { WebSocket, WebSocketServer } from 'ws';
-import { raiseFrameLimit } from '../../../server/hub/frame-limit';
+import { raiseFrameLimit } from '../../../server/browsers/hub/frame-limit';
 
 /**
  * raiseFrameLimit reaches into ws's receiver (there is no documented per-socket limit). These

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { displayUrl } from '../../../server/hub/display-url';
-import { createRecentFailures, RECENT_FAILURES } from '../../../server/hub/recent-failures';
+import { displayUrl } from '../../../server/browsers/hub/display-url';
+import { createRecentFailures, RECENT_FAILURES } from '../../../server/browsers/hub/recent-failures';
 
 const failure = (n: number) => ({
   at: `2026-01-01T00:00:0${n}.000Z`,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PageCapture } from '../../../shared/protocol/messages';
-import { createTaskScheduler, type Worker } from '../../../server/hub/task-scheduler';
+import { createTaskScheduler, type Worker } from '../../../server/browsers/hub/task-scheduler';
 
 const capture: PageCapture = {
   url: 'http://example.test/',

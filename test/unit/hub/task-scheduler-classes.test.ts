@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BrowserClass, PageCapture } from '../../../shared/protocol/messages';
-import { TaskError } from '../../../server/hub/task-error';
-import { createTaskScheduler, type Worker } from '../../../server/hub/task-scheduler';
+import { TaskError } from '../../../server/browsers/hub/task-error';
+import { createTaskScheduler, type Worker } from '../../../server/browsers/hub/task-scheduler';
 
 const capture: PageCapture = { url: 'http://a.test/', statusCode: 200, rawHtml: '', renderedHtml: '' };
 const spec = { url: 'http://a.test/', waitForMs: 0 };

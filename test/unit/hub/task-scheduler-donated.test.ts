@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PageCapture, PageTaskSpec } from '../../../shared/protocol/messages';
-import type { Donation } from '../../../server/hub/donation';
-import { createTaskScheduler, type Worker } from '../../../server/hub/task-scheduler';
+import type { Donation } from '../../../server/browsers/hub/donation';
+import { createTaskScheduler, type Worker } from '../../../server/browsers/hub/task-scheduler';
 
 const capture: PageCapture = { url: 'http://members.test/', statusCode: 200, rawHtml: '', renderedHtml: '' };
 const members: PageTaskSpec = { url: 'http://members.test/account', waitForMs: 0 };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Donation } from '../../../server/hub/donation';
-import { createTaskScheduler, stateKeyOf, type Worker } from '../../../server/hub/task-scheduler';
+import type { Donation } from '../../../server/browsers/hub/donation';
+import { createTaskScheduler, stateKeyOf, type Worker } from '../../../server/browsers/hub/task-scheduler';
 import type { PageCapture, PageTaskSpec } from '../../../shared/protocol/messages';
 
 const capture: PageCapture = { url: 'http://members.test/', statusCode: 200, rawHtml: '', renderedHtml: '' };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PageCapture } from '../../../shared/protocol/messages';
-import { createTaskScheduler, type Worker } from '../../../server/hub/task-scheduler';
-import { hubUrlOf } from '../../../server/browser-node/hub-url';
+import { createTaskScheduler, type Worker } from '../../../server/browsers/hub/task-scheduler';
+import { hubUrlOf } from '../../../server/browsers/browser-node/hub-url';
 
 const capture: PageCapture = {
   url: 'http://example.test/',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { TaskError } from '../../../server/hub/task-error';
-import { createTaskScheduler, type Worker } from '../../../server/hub/task-scheduler';
+import { TaskError } from '../../../server/browsers/hub/task-error';
+import { createTaskScheduler, type Worker } from '../../../server/browsers/hub/task-scheduler';
 import type { PageCapture, PageTaskSpec } from '../../../shared/protocol/messages';
 
 const capture: PageCapture = { url: 'http://site.test/', statusCode: 200, rawHtml: '', renderedHtml: '' };

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PageCapture } from '../../../shared/protocol/messages';
-import { TaskError } from '../../../server/hub/task-error';
-import { MAX_ATTEMPTS, createTaskScheduler, type Worker } from '../../../server/hub/task-scheduler';
+import { TaskError } from '../../../server/browsers/hub/task-error';
+import { MAX_ATTEMPTS, createTaskScheduler, type Worker } from '../../../server/browsers/hub/task-scheduler';
 
 const capture: PageCapture = {
   url: 'http://example.test/',

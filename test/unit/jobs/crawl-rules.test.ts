@@ -9,8 +9,8 @@ import {
   PatternError,
   urlKey,
   type CrawlRules,
-} from '../../../server/jobs/crawl-rules';
-import { parseRobotsTxt } from '../../../server/jobs/robots-txt';
+} from '../../../server/products/jobs/crawl-rules';
+import { parseRobotsTxt } from '../../../server/products/jobs/robots-txt';
 
 const RULES: CrawlRules = {
   includePaths: [],

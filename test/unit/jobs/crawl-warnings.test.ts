@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { CrawlRules } from '../../../server/jobs/crawl-rules';
-import { startFailureWarning, startPathWarning } from '../../../server/jobs/crawl-warnings';
+import type { CrawlRules } from '../../../server/products/jobs/crawl-rules';
+import { startFailureWarning, startPathWarning } from '../../../server/products/jobs/crawl-warnings';
 
 const RULES: CrawlRules = {
   includePaths: [],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { jobShareOfTeam } from '../../../server/jobs/create-job-runner';
+import { jobShareOfTeam } from '../../../server/products/jobs/create-job-runner';
 
 describe("jobs' share of a team's concurrency", () => {
   it('leaves a quarter (at least one) to single scrapes, unless the team may run one thing at a time', () => {

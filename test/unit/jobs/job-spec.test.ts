@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CrawlRequestV1 } from '../../../shared/api/v1/crawl-request';
 import { CrawlRequestV2 } from '../../../shared/api/v2/crawl-request';
-import { crawlSpecFromV1, crawlSpecFromV2 } from '../../../server/jobs/job-spec';
+import { crawlSpecFromV1, crawlSpecFromV2 } from '../../../server/products/jobs/job-spec';
 
 describe('crawl specs', () => {
   it('give v1 and v2 requests the same rules where the versions agree', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseSitemap } from '../../../server/jobs/parse-sitemap';
-import { parseRobotsTxt, pathMatches } from '../../../server/jobs/robots-txt';
+import { parseSitemap } from '../../../server/products/jobs/parse-sitemap';
+import { parseRobotsTxt, pathMatches } from '../../../server/products/jobs/robots-txt';
 
 const allows = (robots: string, path: string) =>
   parseRobotsTxt(robots).allows(new URL(path, 'https://s.test'));

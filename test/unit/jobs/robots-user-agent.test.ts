@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { CrawlRequestV2 } from '../../../shared/api/v2/crawl-request';
-import { compilePatterns, judgeTarget, type CrawlRules } from '../../../server/jobs/crawl-rules';
-import { crawlSpecFromV2 } from '../../../server/jobs/job-spec';
-import { parseRobotsTxt, productToken } from '../../../server/jobs/robots-txt';
+import { compilePatterns, judgeTarget, type CrawlRules } from '../../../server/products/jobs/crawl-rules';
+import { crawlSpecFromV2 } from '../../../server/products/jobs/job-spec';
+import { parseRobotsTxt, productToken } from '../../../server/products/jobs/robots-txt';
 
 /** Treats two crawlers differently, and everyone else a third way. */
 const ROBOTS = [

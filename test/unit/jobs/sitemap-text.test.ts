@@ -1,7 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { parseSitemap } from '../../../server/jobs/parse-sitemap';
-import { sitemapText } from '../../../server/jobs/sitemap-text';
+import { parseSitemap } from '../../../server/products/jobs/parse-sitemap';
+import { sitemapText } from '../../../server/products/jobs/sitemap-text';
 
 describe('sitemapText', () => {
   const xml = '<urlset><url><loc>https://site.test/a</loc></url></urlset>';

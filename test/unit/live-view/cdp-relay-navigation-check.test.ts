@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { relayNavigationCheck } from '../../../server/live-view/cdp-relay-navigation-check';
-import { createUrlPolicy } from '../../../server/url-policy/create-url-policy';
+import { relayNavigationCheck } from '../../../server/products/live-view/cdp-relay-navigation-check';
+import { createUrlPolicy } from '../../../server/platform/url-policy/create-url-policy';
 
 /** The production policy, with DNS answered by a table: public names and names that point inward. */
 const check = relayNavigationCheck(

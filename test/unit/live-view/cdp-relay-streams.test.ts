@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createCdpRelayStreams } from '../../../server/live-view/cdp-relay-streams';
+import { createCdpRelayStreams } from '../../../server/products/live-view/cdp-relay-streams';
 
 const base64 = (text: string) => Buffer.from(text).toString('base64');
 const decoded = (chunk: { data: string }) => Buffer.from(chunk.data, 'base64').toString();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAP_POINT_SOURCE } from '../../../server/live-view/map-point';
+import { MAP_POINT_SOURCE } from '../../../server/products/live-view/map-point';
 
 type Frame = { deviceWidth: number; deviceHeight: number; offsetTop?: number };
 // The page's own code, run as the page runs it.

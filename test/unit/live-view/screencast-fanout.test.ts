@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { SessionCommand, SessionEvent } from '../../../shared/protocol/messages';
-import type { LiveSession } from '../../../server/browser-sessions/live-session';
-import { silentLog } from '../../../server/log';
-import { createScreencastFanout, type Viewer } from '../../../server/live-view/screencast-fanout';
+import type { LiveSession } from '../../../server/products/browser-sessions/live-session';
+import { silentLog } from '../../../server/platform/log/log';
+import { createScreencastFanout, type Viewer } from '../../../server/products/live-view/screencast-fanout';
 
 function fakeSession() {
   const commands: SessionCommand[] = [];

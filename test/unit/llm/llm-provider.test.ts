@@ -1,9 +1,9 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { askForJson } from '../../../server/llm/ask-for-json';
-import { LlmError, createLlmProvider } from '../../../server/llm/llm-provider';
-import { guardSchema } from '../../../server/llm/schema-guard';
+import { askForJson } from '../../../server/platform/llm/ask-for-json';
+import { LlmError, createLlmProvider } from '../../../server/platform/llm/llm-provider';
+import { guardSchema } from '../../../server/platform/llm/schema-guard';
 import { startFakeLlmServer } from '../../helpers/fake-llm-server';
 
 let fake: Awaited<ReturnType<typeof startFakeLlmServer>>;

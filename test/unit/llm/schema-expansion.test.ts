@@ -1,8 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { askForJson } from '../../../server/llm/ask-for-json';
-import { LlmError, type LlmProvider } from '../../../server/llm/llm-provider';
-import { MAX_SAME_VALUE_CHECKS, schemaExpansionProblem } from '../../../server/llm/schema-expansion';
-import { SchemaRejectedError, describeSchemaErrors, guardSchema } from '../../../server/llm/schema-guard';
+import { askForJson } from '../../../server/platform/llm/ask-for-json';
+import { LlmError, type LlmProvider } from '../../../server/platform/llm/llm-provider';
+import { MAX_SAME_VALUE_CHECKS, schemaExpansionProblem } from '../../../server/platform/llm/schema-expansion';
+import {
+  SchemaRejectedError,
+  describeSchemaErrors,
+  guardSchema,
+} from '../../../server/platform/llm/schema-guard';
 
 /** `levels` definitions, each an allOf of `fanOut` references to the next. */
 function multiplying(levels: number, fanOut = 2) {

@@ -4,7 +4,7 @@ import {
   SchemaRejectedError,
   describeSchemaErrors,
   guardSchema,
-} from '../../../server/llm/schema-guard';
+} from '../../../server/platform/llm/schema-guard';
 
 function nested(depth: number): Record<string, unknown> {
   let schema: Record<string, unknown> = { type: 'string' };

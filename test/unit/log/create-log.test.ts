@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createLog, urlForLog } from '../../../server/log';
-import { withLogContext } from '../../../server/log-context';
-import { logSettings } from '../../../server/log-settings';
+import { createLog, urlForLog } from '../../../server/platform/log/log';
+import { withLogContext } from '../../../server/platform/log/log-context';
+import { logSettings } from '../../../server/platform/log/log-settings';
 
 /** A log destination that keeps what is written. */
 function capture() {

@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { carriesSecret, looksSecret } from '../../../server/map/carries-secret';
+import { carriesSecret, looksSecret } from '../../../server/products/map/carries-secret';
 
 const secret = (path: string) => carriesSecret(new URL(path, 'https://site.example'));
 

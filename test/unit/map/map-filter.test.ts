@@ -1,8 +1,8 @@
 import { RE2JS } from 're2js';
 import { describe, expect, it } from 'vitest';
-import { createMapFilter, type MapFilterOptions } from '../../../server/map/map-filter';
-import { normalizeMapUrl } from '../../../server/map/normalize-map-url';
-import { parseRobotsTxt } from '../../../server/jobs/robots-txt';
+import { createMapFilter, type MapFilterOptions } from '../../../server/products/map/map-filter';
+import { normalizeMapUrl } from '../../../server/products/map/normalize-map-url';
+import { parseRobotsTxt } from '../../../server/products/jobs/robots-txt';
 
 const filter = (options: Partial<MapFilterOptions> = {}) => {
   const keep = createMapFilter({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rankBySearch, searchTerms } from '../../../server/map/rank-by-search';
+import { rankBySearch, searchTerms } from '../../../server/products/map/rank-by-search';
 
 const urls = (links: Array<{ url: string }>) => links.map((link) => new URL(link.url).pathname);
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Log } from '../../../server/log';
-import { createCachedReading } from '../../../server/metrics/cached-reading';
+import type { Log } from '../../../server/platform/log/log';
+import { createCachedReading } from '../../../server/platform/metrics/cached-reading';
 
 function recordingLog() {
   const lines: string[] = [];

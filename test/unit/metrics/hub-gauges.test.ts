@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { PageTaskSpec } from '../../../shared/protocol/messages';
-import { createTaskScheduler, type Worker } from '../../../server/hub/task-scheduler';
-import { createTabhiveMetrics } from '../../../server/metrics/create-tabhive-metrics';
-import { registerHubGauges } from '../../../server/metrics/hub-gauges';
+import { createTaskScheduler, type Worker } from '../../../server/browsers/hub/task-scheduler';
+import { createTabhiveMetrics } from '../../../server/platform/metrics/create-tabhive-metrics';
+import { registerHubGauges } from '../../../server/browsers/metrics/hub-gauges';
 import { parsePrometheusText, sampleSum } from '../../helpers/prometheus-text';
 
 const page: PageTaskSpec = { url: 'http://pages.test/', waitForMs: 0 };

@@ -1,8 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../../server/http/api-error';
-import { scheduledCheckId } from '../../../server/monitors/create-monitor-scheduler';
-import { nextRunAfter, normalizeSchedule, runsPerMonth } from '../../../server/monitors/monitor-schedule';
-import { scheduleTextToCron } from '../../../server/monitors/schedule-text';
+import { ApiError } from '../../../server/platform/errors/api-error';
+import { scheduledCheckId } from '../../../server/products/monitors/create-monitor-scheduler';
+import {
+  nextRunAfter,
+  normalizeSchedule,
+  runsPerMonth,
+} from '../../../server/products/monitors/monitor-schedule';
+import { scheduleTextToCron } from '../../../server/products/monitors/schedule-text';
 
 describe('scheduleTextToCron', () => {
   it.each([

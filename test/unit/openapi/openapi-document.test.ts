@@ -4,24 +4,24 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import type Koa from 'koa';
 import { describe, expect, it } from 'vitest';
-import { createApp } from '../../../server/app';
-import { DEFAULT_TEAM, createStaticKeyring } from '../../../server/auth/keyring';
-import type { JobService } from '../../../server/jobs/create-job-service';
-import type { Mapper } from '../../../server/map/create-mapper';
-import { silentLog } from '../../../server/log';
-import { apiOperations } from '../../../server/openapi/api-operations';
-import { requestSchemas } from '../../../server/openapi/api-schemas';
-import { buildOpenApiDocument } from '../../../server/openapi/build-openapi-document';
-import type { ExtractService } from '../../../server/extract/create-extract-service';
-import type { LlmsTxtService } from '../../../server/llmstxt/create-llms-txt-service';
-import type { MonitorService } from '../../../server/monitors/create-monitor-service';
-import type { BrowserSessionService } from '../../../server/browser-sessions/create-browser-session-service';
-import type { LiveSessionDirectory } from '../../../server/browser-sessions/live-session';
-import type { AgentService } from '../../../server/agent/create-agent-service';
-import type { UsageReports } from '../../../server/teams/usage-reports';
+import { createApp } from '../../../server/api/app';
+import { DEFAULT_TEAM, createStaticKeyring } from '../../../server/platform/auth/keyring';
+import type { JobService } from '../../../server/products/jobs/create-job-service';
+import type { Mapper } from '../../../server/products/map/create-mapper';
+import { silentLog } from '../../../server/platform/log/log';
+import { apiOperations } from '../../../server/api/openapi/api-operations';
+import { requestSchemas } from '../../../server/api/openapi/api-schemas';
+import { buildOpenApiDocument } from '../../../server/api/openapi/build-openapi-document';
+import type { ExtractService } from '../../../server/products/extract/create-extract-service';
+import type { LlmsTxtService } from '../../../server/products/llmstxt/create-llms-txt-service';
+import type { MonitorService } from '../../../server/products/monitors/create-monitor-service';
+import type { BrowserSessionService } from '../../../server/products/browser-sessions/create-browser-session-service';
+import type { LiveSessionDirectory } from '../../../server/products/browser-sessions/live-session';
+import type { AgentService } from '../../../server/products/agent/create-agent-service';
+import type { UsageReports } from '../../../server/platform/teams/usage-reports';
 import type { Scraper } from '../../../server/scrape/create-scraper';
-import type { SearchService } from '../../../server/search/create-search-service';
-import type { ResultStore } from '../../../server/store/stores/result-store';
+import type { SearchService } from '../../../server/products/search/create-search-service';
+import type { ResultStore } from '../../../server/platform/store/stores/result-store';
 import { serveApp } from '../../helpers/serve-app';
 
 const document = buildOpenApiDocument(apiOperations, { version: '0.0.0-test' });
@@ -110,7 +110,7 @@ describe('the OpenAPI document', () => {
     const documented = Object.entries(document.paths).flatMap(([path, methods]) =>
       Object.keys(methods).map((method) => `${method} ${path}`),
     );
-    // A failure here means a route was added or removed without server/openapi/api-operations.ts.
+    // A failure here means a route was added or removed without server/api/openapi/api-operations.ts.
     expect(documented.sort()).toEqual(servedRoutes(app));
   });
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { deriveFormats } from '../../../shared/formats/derive-formats';
-import { type Converted, convertDocument } from '../../../server/parse/convert/convert-document';
-import { DocumentProblem } from '../../../server/parse/document-problem';
-import type { FileKind } from '../../../server/parse/file-kinds';
-import { DEFAULT_ZIP_LIMITS } from '../../../server/parse/zip/zip-limits';
+import { type Converted, convertDocument } from '../../../server/products/parse/convert/convert-document';
+import { DocumentProblem } from '../../../server/products/parse/document-problem';
+import type { FileKind } from '../../../server/products/parse/file-kinds';
+import { DEFAULT_ZIP_LIMITS } from '../../../server/products/parse/zip/zip-limits';
 import { docx, ods, pptx, xlsx, zipOf } from '../../fixtures/documents/office-documents';
 import { minimalPdf } from '../../helpers/minimal-pdf';
 

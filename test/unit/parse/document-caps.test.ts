@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { convertDocument } from '../../../server/parse/convert/convert-document';
-import { MAX_WORKBOOK_TEXT_CHARS } from '../../../server/parse/convert/sheet-grid';
-import { DocumentProblem } from '../../../server/parse/document-problem';
-import type { FileKind } from '../../../server/parse/file-kinds';
-import { DEFAULT_ZIP_LIMITS } from '../../../server/parse/zip/zip-limits';
+import { convertDocument } from '../../../server/products/parse/convert/convert-document';
+import { MAX_WORKBOOK_TEXT_CHARS } from '../../../server/products/parse/convert/sheet-grid';
+import { DocumentProblem } from '../../../server/products/parse/document-problem';
+import type { FileKind } from '../../../server/products/parse/file-kinds';
+import { DEFAULT_ZIP_LIMITS } from '../../../server/products/parse/zip/zip-limits';
 import { DEFAULT_PDF_LIMITS } from '../../../server/scrape/pdf/pdf-limits';
 import { pdfToMarkdown } from '../../../server/scrape/pdf/pdf-to-markdown';
-import { DerivationLimit } from '../../../server/workers/derivation-errors';
+import { DerivationLimit } from '../../../server/scrape/derive/derivation-errors';
 import { flateBombPdf, longRowsXlsx, manyPagesPdf } from '../../helpers/hostile-documents';
 
 const convert = (kind: FileKind, bytes: Uint8Array) =>

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../../server/http/api-error';
-import { declaredFileKind } from '../../../server/parse/declared-file-kind';
-import { resolveFileKind } from '../../../server/parse/resolve-file-kind';
-import { sniffContent } from '../../../server/parse/sniff-content';
+import { ApiError } from '../../../server/platform/errors/api-error';
+import { declaredFileKind } from '../../../server/products/parse/declared-file-kind';
+import { resolveFileKind } from '../../../server/products/parse/resolve-file-kind';
+import { sniffContent } from '../../../server/products/parse/sniff-content';
 import { docx, ods, pptx, xlsx, zipOf } from '../../fixtures/documents/office-documents';
 import { minimalPdf } from '../../helpers/minimal-pdf';
 

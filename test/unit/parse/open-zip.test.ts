@@ -1,9 +1,9 @@
 import { deflateRawSync } from 'node:zlib';
 import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { DocumentProblem } from '../../../server/parse/document-problem';
-import { openZip } from '../../../server/parse/zip/open-zip';
-import { DEFAULT_ZIP_LIMITS, type ZipLimits } from '../../../server/parse/zip/zip-limits';
+import { DocumentProblem } from '../../../server/products/parse/document-problem';
+import { openZip } from '../../../server/products/parse/zip/open-zip';
+import { DEFAULT_ZIP_LIMITS, type ZipLimits } from '../../../server/products/parse/zip/zip-limits';
 import { rawZip, zipOf } from '../../fixtures/documents/office-documents';
 
 /** The DocumentProblem a call throws, for asserting on its kind and words. */

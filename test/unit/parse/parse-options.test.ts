@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../../server/http/api-error';
-import { parseOptionsText } from '../../../server/parse/parse-options-text';
-import { uploadScrapeRequest } from '../../../server/parse/upload-scrape-request';
+import { ApiError } from '../../../server/platform/errors/api-error';
+import { parseOptionsText } from '../../../server/products/parse/parse-options-text';
+import { uploadScrapeRequest } from '../../../server/products/parse/upload-scrape-request';
 
 function refusal(text: string | undefined): ApiError {
   try {

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { ScrapeRequestV2 } from '../../../shared/api/v2/scrape-request';
 import type { PageCapture } from '../../../shared/protocol/messages';
-import { ApiError } from '../../../server/http/api-error';
-import { silentLog } from '../../../server/log';
+import { ApiError } from '../../../server/platform/errors/api-error';
+import { silentLog } from '../../../server/platform/log/log';
 import { cacheWindow, mayWriteCache } from '../../../server/scrape/cache-policy';
 import { createCachedCapture } from '../../../server/scrape/cached-capture';
-import { createCacheStore } from '../../../server/store/stores/cache-store';
+import { createCacheStore } from '../../../server/platform/store/stores/cache-store';
 import { useEmbeddedStores } from '../../helpers/use-embedded-stores';
 
 const embedded = useEmbeddedStores();

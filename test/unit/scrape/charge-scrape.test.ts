@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { useEmbeddedStores } from '../../helpers/use-embedded-stores';
-import { silentLog } from '../../../server/log';
+import { silentLog } from '../../../server/platform/log/log';
 import { withCharging } from '../../../server/scrape/charge-scrape';
 import type { Scraper } from '../../../server/scrape/create-scraper';
 import type { ScrapeDocument } from '../../../server/scrape/scrape-document';
-import { StoreUnavailableError } from '../../../server/store/database';
-import type { CreditLedgerStore } from '../../../server/store/stores/credit-ledger-store';
+import { StoreUnavailableError } from '../../../server/platform/store/database';
+import type { CreditLedgerStore } from '../../../server/platform/store/stores/credit-ledger-store';
 import { ScrapeRequestV2 } from '../../../shared/api/v2/scrape-request';
 
 const embedded = useEmbeddedStores();

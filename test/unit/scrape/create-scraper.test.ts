@@ -2,12 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { useEmbeddedStores } from '../../helpers/use-embedded-stores';
 import { ScrapeRequestV2 } from '../../../shared/api/v2/scrape-request';
 import type { PageCapture, PageTaskSpec } from '../../../shared/protocol/messages';
-import { ApiError } from '../../../server/http/api-error';
-import { TaskError } from '../../../server/hub/task-error';
-import { silentLog } from '../../../server/log';
+import { ApiError } from '../../../server/platform/errors/api-error';
+import { TaskError } from '../../../server/browsers/hub/task-error';
+import { silentLog } from '../../../server/platform/log/log';
 import { MAX_CACHED_CAPTURE_CHARS, createCachedCapture } from '../../../server/scrape/cached-capture';
 import { DEFAULT_SCRAPE_TIMEOUT_MS, createScraper } from '../../../server/scrape/create-scraper';
-import { createUrlPolicy } from '../../../server/url-policy/create-url-policy';
+import { createUrlPolicy } from '../../../server/platform/url-policy/create-url-policy';
 
 const STRICT = { allowPrivateNetworks: false, allowedPrivateHosts: [] };
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PageCapture } from '../../../shared/protocol/messages';
 import { createDerivationMemo, deriveOptionsKey } from '../../../server/scrape/derivation-memo';
-import type { PageDerivation, PageDeriveOptions } from '../../../server/workers/derive-page';
+import type { PageDerivation, PageDeriveOptions } from '../../../server/scrape/derive/derive-page';
 
 const capture: PageCapture = {
   url: 'https://a.test/',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { BrowserClass, PageCapture } from '../../../shared/protocol/messages';
-import { TaskError } from '../../../server/hub/task-error';
+import { TaskError } from '../../../server/browsers/hub/task-error';
 import { looksBlocked } from '../../../server/scrape/looks-blocked';
 import { runWithProxy } from '../../../server/scrape/run-with-proxy';
 

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { ScrapeRequestV2 } from '../../../shared/api/v2/scrape-request';
 import type { PageCapture } from '../../../shared/protocol/messages';
-import { silentLog } from '../../../server/log';
-import type { MapIndexRecorder } from '../../../server/map/create-map-index-recorder';
+import { silentLog } from '../../../server/platform/log/log';
+import type { MapIndexRecorder } from '../../../server/products/map/create-map-index-recorder';
 import { createCachedCapture } from '../../../server/scrape/cached-capture';
 import { createScraper } from '../../../server/scrape/create-scraper';
 import { LOADING_PLACEHOLDER_WARNING } from '../../../server/scrape/loading-placeholder';
-import type { SearchIndexStore } from '../../../server/store/stores/search-index-store';
-import { createUrlPolicy } from '../../../server/url-policy/create-url-policy';
-import { derivePage } from '../../../server/workers/derive-page';
+import type { SearchIndexStore } from '../../../server/platform/store/stores/search-index-store';
+import { createUrlPolicy } from '../../../server/platform/url-policy/create-url-policy';
+import { derivePage } from '../../../server/scrape/derive/derive-page';
 import { useEmbeddedStores } from '../../helpers/use-embedded-stores';
 
 const embedded = useEmbeddedStores();

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { ScrapeRequestV2 } from '../../../shared/api/v2/scrape-request';
 import type { PageCapture } from '../../../shared/protocol/messages';
-import { silentLog } from '../../../server/log';
-import type { MapIndexRecorder, SeenPage } from '../../../server/map/create-map-index-recorder';
+import { silentLog } from '../../../server/platform/log/log';
+import type { MapIndexRecorder, SeenPage } from '../../../server/products/map/create-map-index-recorder';
 import { mayShareBrowserCapture } from '../../../server/scrape/cache-policy';
 import { createCachedCapture } from '../../../server/scrape/cached-capture';
 import { createScraper } from '../../../server/scrape/create-scraper';
-import { createUrlPolicy } from '../../../server/url-policy/create-url-policy';
+import { createUrlPolicy } from '../../../server/platform/url-policy/create-url-policy';
 import { useEmbeddedStores } from '../../helpers/use-embedded-stores';
 
 const embedded = useEmbeddedStores();

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { categoryOf, engineQuery } from '../../../server/search/engine-query';
-import { filterResults, isScrapableUrl } from '../../../server/search/filter-results';
-import { parseQuery } from '../../../server/search/parse-query';
-import { timeWindow } from '../../../server/search/time-filter';
+import { categoryOf, engineQuery } from '../../../server/products/search/engine-query';
+import { filterResults, isScrapableUrl } from '../../../server/products/search/filter-results';
+import { parseQuery } from '../../../server/products/search/parse-query';
+import { timeWindow } from '../../../server/products/search/time-filter';
 
 describe('engineQuery', () => {
   it('appends categories and domain filters as operators', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { makeSnippet } from '../../../server/search/make-snippet';
+import { makeSnippet } from '../../../server/products/search/make-snippet';
 
 const filler = (words: number) => Array.from({ length: words }, (_, i) => `filler${i}`).join(' ');
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { parseQuery } from '../../../server/search/parse-query';
-import { rankPages, type RankablePage } from '../../../server/search/rank-pages';
-import { tokenize } from '../../../server/search/tokenize';
+import { parseQuery } from '../../../server/products/search/parse-query';
+import { rankPages, type RankablePage } from '../../../server/products/search/rank-pages';
+import { tokenize } from '../../../server/products/search/tokenize';
 
 const page = (url: string, title: string, text: string, description = ''): RankablePage => ({
   url,

@@ -1,8 +1,8 @@
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { createEgress } from '../../../server/egress/create-egress';
-import { parseQuery } from '../../../server/search/parse-query';
-import type { SearchQuery, SearchSource } from '../../../server/search/search-provider';
-import { createSearxngProvider } from '../../../server/search/searxng-provider';
+import { createEgress } from '../../../server/platform/egress/create-egress';
+import { parseQuery } from '../../../server/products/search/parse-query';
+import type { SearchQuery, SearchSource } from '../../../server/products/search/search-provider';
+import { createSearxngProvider } from '../../../server/products/search/searxng-provider';
 import { startFakeSearxng } from '../../helpers/fake-searxng';
 
 const egress = createEgress({ allowPrivateNetworks: true });

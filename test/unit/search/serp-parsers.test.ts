@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { SEARCH_ENGINES } from '../../../server/search/browser-search-provider';
-import { parseQuery } from '../../../server/search/parse-query';
-import type { SearchQuery } from '../../../server/search/search-provider';
+import { SEARCH_ENGINES } from '../../../server/products/search/browser-search-provider';
+import { parseQuery } from '../../../server/products/search/parse-query';
+import type { SearchQuery } from '../../../server/products/search/search-provider';
 
 const page = (engine: string, source: string) =>
   readFileSync(new URL(`../../fixtures/serp/${engine}/${source}.html`, import.meta.url), 'utf8');

@@ -4,7 +4,7 @@ import {
   generateApiKey,
   isGeneratedApiKey,
   keyHint,
-} from '../../../server/auth/api-key-format';
+} from '../../../server/platform/store/stores/api-key-format';
 
 describe('generated API keys', () => {
   it('carry 256 random bits behind a typed prefix, with a checksum scanners can verify', () => {

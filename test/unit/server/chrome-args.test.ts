@@ -4,7 +4,7 @@ import {
   DISK_CACHE_BYTES,
   SCRAPING_PROFILE_ARGS,
   chromeArgs,
-} from '../../../server/launcher/chrome-args';
+} from '../../../server/browsers/launcher/chrome-args';
 
 const START_URL = 'chrome-extension://x/launch.html';
 

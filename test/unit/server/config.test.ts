@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../../server/config';
+import { ConfigError, loadConfig } from '../../../server/platform/config';
 
 describe('configuration from the environment', () => {
   it('has the operating contract defaults', () => {

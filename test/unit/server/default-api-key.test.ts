@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { API_KEY_FILE, resolveDefaultApiKey } from '../../../server/auth/default-api-key';
+import { API_KEY_FILE, resolveDefaultApiKey } from '../../../server/platform/auth/default-api-key';
 
 let dataDir: string;
 beforeEach(async () => {

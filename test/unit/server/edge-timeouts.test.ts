@@ -2,9 +2,9 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PageCapture } from '../../../shared/protocol/messages';
-import { MAX_TIMER_MS, clampTimerMs } from '../../../server/clamp-timer-ms';
-import { createEgress, type Egress } from '../../../server/egress/create-egress';
-import { createTaskScheduler, type Worker } from '../../../server/hub/task-scheduler';
+import { MAX_TIMER_MS, clampTimerMs } from '../../../server/platform/time/clamp-timer-ms';
+import { createEgress, type Egress } from '../../../server/platform/egress/create-egress';
+import { createTaskScheduler, type Worker } from '../../../server/browsers/hub/task-scheduler';
 import { createHttpFastPath } from '../../../server/scrape/fast-path/create-http-fast-path';
 
 /** A server that accepts requests and never answers them. */

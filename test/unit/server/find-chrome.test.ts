@@ -2,7 +2,7 @@ import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findChrome } from '../../../server/launcher/find-chrome';
+import { findChrome } from '../../../server/browsers/launcher/find-chrome';
 
 let dir: string;
 let executable: string;

@@ -22,9 +22,9 @@ async function sourceFiles(dir: string): Promise<string[]> {
  * against it, never compiled. Each entry says why it is safe.
  */
 const BUILT_FROM_CONSTANTS: Record<string, string> = {
-  'server/crawl-prompt/prompt-option-rules.ts':
+  'server/products/crawl-prompt/prompt-option-rules.ts':
     'rule patterns composed of module constants, with no nested unbounded repetition; the prompt is only matched',
-  'server/pairing/pairing-code.ts':
+  'server/browsers/pairing/pairing-code.ts':
     'a bounded group pattern from the GROUP_LENGTH constant; the typed code is only matched',
   'server/scrape/loading-placeholder.ts':
     "loading phrases from a module constant, and a closing tag for one of the raw-text element names the module's own pattern matched; the page is only matched",

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { newPairingCode, normalizePairingCode } from '../../../server/pairing/pairing-code';
+import { newPairingCode, normalizePairingCode } from '../../../server/browsers/pairing/pairing-code';
 
 describe('pairing codes', () => {
   it('are three groups of four unambiguous characters, different every time', () => {

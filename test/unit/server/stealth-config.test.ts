@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { chromeArgs } from '../../../server/launcher/chrome-args';
-import { ConfigError, loadConfig } from '../../../server/config';
+import { chromeArgs } from '../../../server/browsers/launcher/chrome-args';
+import { ConfigError, loadConfig } from '../../../server/platform/config';
 
 describe('stealth browsers', () => {
   it('reads a proxy URL and refuses credentials and other schemes', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { approximateBytes, createBoundedLru } from '../../../server/store/bounded-lru';
+import { approximateBytes, createBoundedLru } from '../../../server/platform/store/bounded-lru';
 
 describe('the bounded LRU', () => {
   it('drops the least recently used entry beyond its entry count', () => {

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { PageCapture } from '../../../shared/protocol/messages';
-import type { Collection, Database, StoredDocument } from '../../../server/store/database';
-import { CACHE_RETENTION_MS, PUBLIC_SCOPE, createCacheStore } from '../../../server/store/stores/cache-store';
+import type { Collection, Database, StoredDocument } from '../../../server/platform/store/database';
+import {
+  CACHE_RETENTION_MS,
+  PUBLIC_SCOPE,
+  createCacheStore,
+} from '../../../server/platform/store/stores/cache-store';
 import { useEmbeddedStores } from '../../helpers/use-embedded-stores';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compareValues } from '../../../server/store/embedded/compare-values';
+import { compareValues } from '../../../server/platform/store/embedded/compare-values';
 
 /** MongoDB's string order is UTF-8 byte order; the embedded store must sort exactly as it does. */
 const byteOrder = (a: string, b: string) => Math.sign(Buffer.compare(Buffer.from(a), Buffer.from(b)));

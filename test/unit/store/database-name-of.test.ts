@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { databaseNameOf } from '../../../server/store/mongo/create-mongo-database';
+import { databaseNameOf } from '../../../server/platform/store/mongo/create-mongo-database';
 
 describe('databaseNameOf', () => {
   it.each([

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { silentLog } from '../../../server/log';
-import { createTeamLimits } from '../../../server/teams/team-limits';
+import { silentLog } from '../../../server/platform/log/log';
+import { createTeamLimits } from '../../../server/platform/teams/team-limits';
 import { useEmbeddedStores } from '../../helpers/use-embedded-stores';
 
 const embedded = useEmbeddedStores();

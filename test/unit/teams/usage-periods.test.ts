@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { UsageMonth } from '../../../server/store/stores/usage-month-store';
-import { maskApiKey } from '../../../server/teams/usage-attribution';
-import { usagePeriods } from '../../../server/teams/usage-reports';
+import type { UsageMonth } from '../../../server/platform/store/stores/usage-month-store';
+import { maskApiKey } from '../../../server/platform/store/stores/usage-attribution';
+import { usagePeriods } from '../../../server/platform/teams/usage-reports';
 
 const month = (value: string, apiKey: string, credits: number, tokens = 0): UsageMonth => ({
   _id: `t|${value}|${apiKey}`,

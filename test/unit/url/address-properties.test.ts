@@ -1,6 +1,6 @@
 import ipaddr from 'ipaddr.js';
 import { describe, expect, it } from 'vitest';
-import { createUrlPolicy } from '../../../server/url-policy/create-url-policy';
+import { createUrlPolicy } from '../../../server/platform/url-policy/create-url-policy';
 
 /**
  * Random addresses drawn from ranges written out here, independently of ipaddr.js's own table, so

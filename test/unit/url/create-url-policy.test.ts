@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { createUrlPolicy, type UrlRefusalReason } from '../../../server/url-policy/create-url-policy';
+import {
+  createUrlPolicy,
+  type UrlRefusalReason,
+} from '../../../server/platform/url-policy/create-url-policy';
 import { stubLookup } from '../../helpers/stub-lookup';
 
 /** Stand-ins for DNS. Nothing here is looked up for real. */

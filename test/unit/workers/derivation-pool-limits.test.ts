@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../../server/http/api-error';
-import { createLog } from '../../../server/log';
-import { createDerivationPool } from '../../../server/workers/create-derivation-pool';
-import { deriveByKind } from '../../../server/workers/derive-by-kind';
-import { runWithDeadline } from '../../../server/workers/scrape-deadline';
+import { ApiError } from '../../../server/platform/errors/api-error';
+import { createLog } from '../../../server/platform/log/log';
+import { createDerivationPool } from '../../../server/scrape/derive/create-derivation-pool';
+import { deriveByKind } from '../../../server/scrape/derive/derive-by-kind';
+import { runWithDeadline } from '../../../server/scrape/derive/scrape-deadline';
 import { manyPagesPdf } from '../../helpers/hostile-documents';
 import { capturedPage, markdownOptions } from '../../helpers/derivation-inputs';
 import { minimalPdf } from '../../helpers/minimal-pdf';

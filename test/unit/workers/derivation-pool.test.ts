@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { InvalidSelectorError } from '../../../shared/html/clean-html';
-import { createLog } from '../../../server/log';
-import { createDerivationPool } from '../../../server/workers/create-derivation-pool';
+import { createLog } from '../../../server/platform/log/log';
+import { createDerivationPool } from '../../../server/scrape/derive/create-derivation-pool';
 import { largePage } from '../../helpers/content-site';
 import { capturedPage, markdownOptions } from '../../helpers/derivation-inputs';
 import { minimalPdf } from '../../helpers/minimal-pdf';

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { parseHtml } from '../../../shared/html/parse-html';
-import { deriveFetchedPage } from '../../../server/workers/derive-fetched-page';
-import { derivePage } from '../../../server/workers/derive-page';
+import { deriveFetchedPage } from '../../../server/scrape/derive/derive-fetched-page';
+import { derivePage } from '../../../server/scrape/derive/derive-page';
 
 vi.mock('../../../shared/html/parse-html', { spy: true });
 

@@ -2,14 +2,14 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { silentLog } from '../../../../server/log';
+import { silentLog } from '../../../../server/platform/log/log';
 import { changeTrackingFormat } from '../../../../server/scrape/formats/change-tracking-format';
-import { StoreUnavailableError, type Database } from '../../../../server/store/database';
-import { createEmbeddedDatabase } from '../../../../server/store/embedded/create-embedded-database';
+import { StoreUnavailableError, type Database } from '../../../../server/platform/store/database';
+import { createEmbeddedDatabase } from '../../../../server/platform/store/embedded/create-embedded-database';
 import {
   createChangeSnapshotStore,
   type ChangeSnapshotStore,
-} from '../../../../server/store/stores/change-snapshot-store';
+} from '../../../../server/platform/store/stores/change-snapshot-store';
 
 let database: Database;
 let snapshots: ChangeSnapshotStore;

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { extractMetadata } from '../../../../shared/html/extract-metadata';
 import { parseHtml } from '../../../../shared/html/parse-html';
 import type { PageCapture } from '../../../../shared/protocol/messages';
-import { guardSchema } from '../../../../server/llm/schema-guard';
+import { guardSchema } from '../../../../server/platform/llm/schema-guard';
 import { jsonFormat } from '../../../../server/scrape/formats/json-format';
 import { pageLabels } from '../../../../server/scrape/formats/page-labels';
 import { extractJsonLd, extractMicrodata } from '../../../../server/scrape/formats/structured-data';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { redactionSettings } from '../../../../shared/api/v2/redact-pii';
-import { ApiError } from '../../../../server/http/api-error';
-import { createLlmProvider, type LlmProvider } from '../../../../server/llm/llm-provider';
+import { ApiError } from '../../../../server/platform/errors/api-error';
+import { createLlmProvider, type LlmProvider } from '../../../../server/platform/llm/llm-provider';
 import { redactDocument } from '../../../../server/scrape/redact/redact-document';
 import type { ScrapeDocument } from '../../../../server/scrape/scrape-document';
 import { startFakeLlmServer } from '../../../helpers/fake-llm-server';

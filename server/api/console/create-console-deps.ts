@@ -1,0 +1,22 @@
+import type { Database } from '../../platform/store/database';
+import type { Stores } from '../../platform/store/create-stores';
+import { createConsoleJobReader } from './console-job-reader';
+import { createConsoleUsage } from './console-usage';
+import type { ConsoleDeps } from './console-routes';
+
+/** What the console's routes read, from the parts compose-tabhive.ts has built. */
+export function createConsoleDeps({
+  database,
+  stores,
+  hub,
+  metrics,
+  adminApiKey,
+}: Omit<ConsoleDeps, 'jobReader' | 'usage'> & { database: Database; stores: Stores }): ConsoleDeps {
+  return {
+    jobReader: createConsoleJobReader({ database, stores }),
+    usage: createConsoleUsage({ database }),
+    hub,
+    metrics,
+    adminApiKey,
+  };
+}

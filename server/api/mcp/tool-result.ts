@@ -1,0 +1,55 @@
+import { randomUUID } from 'node:crypto';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { ApiError } from '../../platform/errors/api-error';
+import { errors } from '../../platform/errors/errors';
+import type { Log } from '../../platform/log/log';
+import { StoreUnavailableError } from '../../platform/store/database';
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * A tool's answer as Firecrawl's MCP server gives it: the JSON as text (what agents read), and the
+ * same object as structured content for clients that take it.
+ */
+export function toolResult(data: unknown): CallToolResult {
+  const text = JSON.stringify(data, null, 2);
+  return isRecord(data)
+    ? { content: [{ type: 'text', text }], structuredContent: data }
+    : { content: [{ type: 'text', text }] };
+}
+
+/**
+ * A failed tool call (`isError`), worded as the HTTP API words the same failure: the API's error
+ * message as text, and its envelope (`code`, `details`) as structured content. Anything that is not
+ * an ApiError is a bug: logged with an exception id that the answer names, revealing nothing else.
+ */
+export function toolError(caught: unknown, { log, tool }: { log: Log; tool: string }): CallToolResult {
+  const err = caught instanceof StoreUnavailableError ? errors.storeUnavailable() : caught;
+  if (err instanceof ApiError) {
+    const envelope = {
+      success: false,
+      ...(err.code === undefined ? {} : { code: err.code }),
+      error: err.message,
+      ...(err.details === undefined ? {} : { details: err.details }),
+    };
+    const details = err.details === undefined ? '' : `\n${JSON.stringify(err.details, null, 2)}`;
+    return {
+      isError: true,
+      content: [{ type: 'text', text: `${err.message}${details}` }],
+      structuredContent: envelope,
+    };
+  }
+  const exceptionId = randomUUID();
+  log.error('unhandled error in an MCP tool', {
+    exceptionId,
+    tool,
+    error: err instanceof Error ? (err.stack ?? err.message) : String(err),
+  });
+  const message = `An unexpected error occurred. Your exception ID is ${exceptionId}`;
+  return {
+    isError: true,
+    content: [{ type: 'text', text: message }],
+    structuredContent: { success: false, code: 'UNKNOWN_ERROR', error: message },
+  };
+}

@@ -1,0 +1,63 @@
+import Router from '@koa/router';
+import type { Middleware } from 'koa';
+import {
+  BrowserCreateRequest,
+  BrowserExecuteRequest,
+  BrowserListQuery,
+} from '../../../shared/api/v2/browser-session';
+import type { BrowserSessionService } from '../../products/browser-sessions/create-browser-session-service';
+import { teamOf } from '../http/authenticate';
+import { parseBody } from '../http/parse-body';
+import type { PublicUrl } from '../http/public-url';
+import { usageAttribution } from '../../platform/store/stores/usage-attribution';
+
+/**
+ * Browser sessions (`/v2/browser`, the clients' `browser()`, `browserExecute()`, `listBrowsers()`,
+ * `deleteBrowser()`) and a scrape's interaction (`/v2/scrape/:id/interact`, `interact()` and
+ * `stopInteraction()`). `api` authenticates and reads the body; see app.ts.
+ */
+export function browserSessionRoutes({
+  sessions,
+  api,
+  publicUrl,
+}: {
+  sessions: BrowserSessionService;
+  api: Middleware;
+  publicUrl: PublicUrl;
+}): Router {
+  const router = new Router();
+  const caller = (ctx: Parameters<PublicUrl>[0]) => ({
+    apiKey: usageAttribution()?.apiKey,
+    publicBase: publicUrl(ctx, ''),
+  });
+
+  router.post('/v2/browser', api, async (ctx) => {
+    const request = parseBody(BrowserCreateRequest, ctx.request.body);
+    ctx.body = await sessions.create(teamOf(ctx).id, request, caller(ctx));
+  });
+
+  router.get('/v2/browser', api, async (ctx) => {
+    const { status } = parseBody(BrowserListQuery, ctx.query);
+    ctx.body = { success: true, sessions: await sessions.list(teamOf(ctx).id, status) };
+  });
+
+  router.post('/v2/browser/:id/execute', api, async (ctx) => {
+    const request = parseBody(BrowserExecuteRequest, ctx.request.body);
+    ctx.body = await sessions.execute(teamOf(ctx).id, ctx.params.id ?? '', request);
+  });
+
+  router.delete('/v2/browser/:id', api, async (ctx) => {
+    ctx.body = await sessions.destroy(teamOf(ctx).id, ctx.params.id ?? '');
+  });
+
+  router.post('/v2/scrape/:id/interact', api, async (ctx) => {
+    const request = parseBody(BrowserExecuteRequest, ctx.request.body);
+    ctx.body = await sessions.interact(teamOf(ctx).id, ctx.params.id ?? '', request, caller(ctx));
+  });
+
+  router.delete('/v2/scrape/:id/interact', api, async (ctx) => {
+    ctx.body = await sessions.stopInteraction(teamOf(ctx).id, ctx.params.id ?? '');
+  });
+
+  return router;
+}

@@ -1,0 +1,45 @@
+import Router from '@koa/router';
+import type { Middleware } from 'koa';
+import { ScrapeRequestV2 } from '../../../shared/api/v2/scrape-request';
+import { teamOf } from '../http/authenticate';
+import { errors } from '../../platform/errors/errors';
+import { parseBody } from '../http/parse-body';
+import type { Scraper } from '../../scrape/create-scraper';
+import type { ResultStore } from '../../platform/store/stores/result-store';
+
+/**
+ * `POST /v2/scrape` and `GET /v2/scrape/:id`: validated input in, one call into the domain, the
+ * document out. `api` authenticates and reads the body; see app.ts.
+ */
+export function scrapeRoutes({
+  scraper,
+  results,
+  api,
+}: {
+  scraper: Scraper;
+  results: ResultStore;
+  api: Middleware;
+}): Router {
+  const router = new Router();
+
+  router.post('/v2/scrape', api, async (ctx) => {
+    const request = parseBody(ScrapeRequestV2, ctx.request.body);
+    const data = await scraper.scrape(request, { teamId: teamOf(ctx).id });
+    ctx.body = {
+      success: true,
+      data,
+      // Firecrawl's website client reads the id at the top level (contract §1.3, `origin`).
+      ...(request.origin?.includes('website') ? { scrape_id: data.metadata.scrapeId } : {}),
+    };
+  });
+
+  // The stored document, exactly as the scrape answered it (contract §4.2).
+  router.get('/v2/scrape/:id', api, async (ctx) => {
+    const result = await results.get(ctx.params.id ?? '');
+    // Another team's document is not found: whether it exists is that team's business.
+    if (result === undefined || result.teamId !== teamOf(ctx).id) throw errors.scrapeNotFound();
+    ctx.body = { success: true, data: result.document };
+  });
+
+  return router;
+}

@@ -1,0 +1,44 @@
+import type { ScrapeRequestV2 } from '../../../shared/api/v2/scrape-request';
+import { ApiError } from '../../platform/errors/api-error';
+import type { Scraper } from '../../scrape/create-scraper';
+import type { ScrapeDocument } from '../../scrape/scrape-document';
+
+/** While a page waits for a team concurrency slot, it asks again after about this long (jittered). */
+export const SLOT_RETRY_MS = 1_000;
+
+const pause = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    }
+    signal.addEventListener('abort', done, { once: true });
+  });
+
+/**
+ * Scrapes one page of an in-process job (extract, llms.txt) as a background job page: a team at
+ * its concurrency limit makes the page wait its turn (jittered) rather than fail, until `deadline`
+ * or `signal`; then the page is skipped (undefined). Any other failure (402 out of credits, the
+ * page's own errors) is the caller's to judge, as the ApiError it is.
+ */
+export async function scrapeJobPage(
+  scraper: Scraper,
+  request: ScrapeRequestV2,
+  { teamId, deadline, signal }: { teamId: string; deadline: number; signal: AbortSignal },
+): Promise<ScrapeDocument | undefined> {
+  for (;;) {
+    const remaining = deadline - Date.now();
+    if (signal.aborted || remaining <= 0) return undefined;
+    try {
+      return await scraper.scrape(
+        { ...request, timeout: Math.max(1, Math.min(request.timeout ?? remaining, remaining)) },
+        { teamId, keepResult: false, priority: 'background' },
+      );
+    } catch (err) {
+      if (!(err instanceof ApiError) || err.code !== 'CONCURRENCY_LIMIT_EXCEEDED') throw err;
+      await pause(SLOT_RETRY_MS * (0.5 + Math.random()), signal);
+    }
+  }
+}

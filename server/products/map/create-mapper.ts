@@ -1,0 +1,168 @@
+import type { Egress } from '../../platform/egress/create-egress';
+import { ApiError } from '../../platform/errors/api-error';
+import { errors } from '../../platform/errors/errors';
+import { fetchRobots } from '../jobs/crawl-discovery';
+import { compilePatterns, PatternError } from '../jobs/crawl-rules';
+import type { RobotsRules } from '../jobs/robots-txt';
+import type { Log } from '../../platform/log/log';
+import type { Scraper } from '../../scrape/create-scraper';
+import { PUBLIC_SCOPE } from '../../platform/store/stores/cache-store';
+import type { MapIndexStore } from '../../platform/store/stores/map-index-store';
+import type { SitemapFetchStore } from '../../platform/store/stores/sitemap-fetch-store';
+import type { UrlPolicy } from '../../platform/url-policy/create-url-policy';
+import type { MapCharging } from './charge-map';
+import type { MapIndexRecorder } from './create-map-index-recorder';
+import { createMapFilter } from './map-filter';
+import type { MapLink } from './map-link';
+import type { MapOptions } from './map-options';
+import { normalizeMapUrl } from './normalize-map-url';
+import { rankBySearch } from './rank-by-search';
+import { domainOf } from './site-names';
+import { sitemapUrls } from './sitemap-source';
+import { startPageLinks } from './start-page-links';
+
+/** The start page may take this long when the caller set no timeout. */
+const START_PAGE_TIMEOUT_MS = 30_000;
+/** Index entries read per map at most: the largest answer a map may give. */
+export const MAX_MAP_LIMIT = 100_000;
+
+/**
+ * `/map`: the URLs of a site, quickly, without scraping it (contract §12). Sources, all at once:
+ * the sitemaps (robots.txt, usual places, indexes, gzip), the start page's links (from the cache
+ * or a browser), and the map index of everything Tabhive saw on the domain before — scraped and
+ * crawled pages with their titles, earlier sitemaps and links — within the caller's team scope.
+ * Merged without repeats, filtered to the site, ranked by `search` when given, cut to `limit`.
+ */
+export function createMapper(deps: {
+  egress: Egress;
+  scraper: Scraper;
+  urlPolicy: UrlPolicy;
+  mapIndex: MapIndexStore;
+  sitemapFetches: SitemapFetchStore;
+  recorder: MapIndexRecorder;
+  charging: MapCharging;
+  log: Log;
+}) {
+  const { egress, urlPolicy, mapIndex, charging } = deps;
+
+  async function collect(
+    options: MapOptions,
+    teamId: string,
+    deadline: number | undefined,
+  ): Promise<MapLink[]> {
+    const start = new URL(options.url);
+    let patterns;
+    try {
+      patterns = compilePatterns(options);
+    } catch (err) {
+      if (err instanceof PatternError) throw new ApiError(400, err.message);
+      throw err;
+    }
+    const verdict = await urlPolicy.check(start);
+    if (!verdict.allowed) {
+      throw verdict.reason === 'dns'
+        ? errors.dnsResolution(start.hostname)
+        : errors.urlBlocked(verdict.message);
+    }
+
+    const robotsPromise: Promise<RobotsRules | undefined> = options.ignoreRobotsTxt
+      ? Promise.resolve(undefined)
+      : fetchRobots(egress, start.origin);
+    const fromSitemaps =
+      options.sitemap === 'skip'
+        ? Promise.resolve([])
+        : robotsPromise.then((robots) => sitemapUrls({ ...deps, start, robots }));
+    const fromPage =
+      options.sitemap === 'only'
+        ? Promise.resolve([])
+        : startPageLinks({
+            ...deps,
+            start,
+            teamId,
+            timeoutMs: deadline === undefined ? START_PAGE_TIMEOUT_MS : Math.max(1, deadline - Date.now()),
+            location: options.location,
+          });
+    const fromIndex =
+      options.sitemap === 'only' || !options.useIndex
+        ? Promise.resolve([])
+        : mapIndex
+            .listDomain({ domain: domainOf(start), scopes: [PUBLIC_SCOPE, teamId], limit: MAX_MAP_LIMIT })
+            // Without sitemaps, only what pages showed: sitemap entries of earlier maps stay out.
+            .then((entries) =>
+              options.sitemap === 'skip' ? entries.filter((entry) => entry.onPage === true) : entries,
+            );
+    const [robots, sitemap, page, indexed] = await Promise.all([
+      robotsPromise,
+      fromSitemaps,
+      fromPage,
+      fromIndex,
+    ]);
+
+    const keep = createMapFilter({
+      start,
+      includeSubdomains: options.includeSubdomains,
+      filterByPath: options.filterByPath,
+      include: patterns.include,
+      exclude: patterns.exclude,
+      regexOnFullURL: options.regexOnFullURL,
+      robots,
+    });
+    // The start page leads, then sitemap order, then its links, then what the index adds.
+    const candidates: MapLink[] = [
+      ...page.slice(0, 1),
+      ...sitemap.map((url) => ({ url })),
+      ...page.slice(1),
+      ...indexed.map(({ url, title, description }) => ({
+        url,
+        ...(title === undefined ? {} : { title }),
+        ...(description === undefined ? {} : { description }),
+      })),
+    ];
+    const merged = new Map<string, MapLink>();
+    for (const candidate of candidates) {
+      const url = normalizeMapUrl(candidate.url, options);
+      if (url === undefined || !keep(url)) continue;
+      const known = merged.get(url.href);
+      merged.set(url.href, {
+        url: url.href,
+        ...((known?.title ?? candidate.title) ? { title: known?.title ?? candidate.title } : {}),
+        ...((known?.description ?? candidate.description)
+          ? { description: known?.description ?? candidate.description }
+          : {}),
+      });
+    }
+    const links = [...merged.values()];
+    const ranked =
+      options.search === undefined || options.search.trim() === ''
+        ? links
+        : rankBySearch(links, options.search);
+    return ranked.slice(0, options.limit);
+  }
+
+  return {
+    async map(options: MapOptions, teamId: string): Promise<MapLink[]> {
+      await charging.ensureCredit(teamId);
+      const deadline = options.timeout === undefined ? undefined : Date.now() + options.timeout;
+      const work = collect(options, teamId, deadline);
+      let links: MapLink[];
+      if (deadline === undefined) links = await work;
+      else {
+        // Work past the deadline runs out on its own (every fetch has a timeout); its answer is dropped.
+        work.catch(() => undefined);
+        let timer: NodeJS.Timeout | undefined;
+        const timedOut = new Promise<never>((_, reject) => {
+          timer = setTimeout(() => reject(errors.mapTimeout()), Math.max(0, deadline - Date.now()));
+        });
+        try {
+          links = await Promise.race([work, timedOut]);
+        } finally {
+          clearTimeout(timer);
+        }
+      }
+      await charging.charge(teamId);
+      return links;
+    },
+  };
+}
+
+export type Mapper = ReturnType<typeof createMapper>;

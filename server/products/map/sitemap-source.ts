@@ -1,0 +1,53 @@
+import type { Egress } from '../../platform/egress/create-egress';
+import { fetchSitemapUrls } from '../jobs/crawl-discovery';
+import type { RobotsRules } from '../jobs/robots-txt';
+import { PUBLIC_SCOPE } from '../../platform/store/stores/cache-store';
+import type { MapIndexStore } from '../../platform/store/stores/map-index-store';
+import type { SitemapFetchStore } from '../../platform/store/stores/sitemap-fetch-store';
+import type { MapIndexRecorder } from './create-map-index-recorder';
+import { domainOf } from './site-names';
+
+/** Sitemap URLs read back from the index at most (the largest map answer). */
+const MAX_INDEXED_SITEMAP_URLS = 100_000;
+
+/**
+ * The site's sitemap URLs: read from the map index when this start's sitemaps were fetched in the
+ * last 48 hours, otherwise fetched (robots.txt `Sitemap:` lines, the usual locations, indexes and
+ * gzipped files) and written to the index, marked as sitemap entries, for the next map.
+ */
+export async function sitemapUrls({
+  egress,
+  mapIndex,
+  sitemapFetches,
+  recorder,
+  start,
+  robots,
+}: {
+  egress: Egress;
+  mapIndex: MapIndexStore;
+  sitemapFetches: SitemapFetchStore;
+  recorder: MapIndexRecorder;
+  start: URL;
+  robots: RobotsRules | undefined;
+}): Promise<string[]> {
+  // A start URL with a query or credentials may name a private sitemap (`…/feed.xml?token=…`):
+  // its entries are read fresh each time and never join the index every team's map reads.
+  if (start.search !== '' || start.username !== '' || start.password !== '')
+    return fetchSitemapUrls(egress, start, robots);
+  const key = `${start.origin}${start.pathname}`;
+  if ((await sitemapFetches.fresh(key)) !== undefined) {
+    const entries = await mapIndex.listDomain({
+      domain: domainOf(start),
+      scopes: [PUBLIC_SCOPE],
+      limit: MAX_INDEXED_SITEMAP_URLS,
+    });
+    return entries.filter((entry) => entry.inSitemap === true).map((entry) => entry.url);
+  }
+  const urls = await fetchSitemapUrls(egress, start, robots);
+  // Marked only once the entries are written, so a map that trusts the mark finds them all.
+  void recorder
+    .recordSitemapUrls(key, urls, PUBLIC_SCOPE)
+    .then(() => sitemapFetches.markFetched(key, urls.length))
+    .catch(() => undefined);
+  return urls;
+}

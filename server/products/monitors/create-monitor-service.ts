@@ -1,0 +1,186 @@
+import { randomUUID } from 'node:crypto';
+import type {
+  CreateMonitorRequest,
+  MonitorCheckQuery,
+  MonitorListQuery,
+  UpdateMonitorRequest,
+} from '../../../shared/api/v2/monitor-request';
+import { errors } from '../../platform/errors/errors';
+import type { MonitorCheckStore } from '../../platform/store/stores/monitor-check-store';
+import type { MonitorChanges, MonitorStore, StoredMonitor } from '../../platform/store/stores/monitor-store';
+import type { UrlPolicy } from '../../platform/url-policy/create-url-policy';
+import type { MonitorScheduler } from './create-monitor-scheduler';
+import { monitorErrors } from './monitor-errors';
+import { type MonitorSchedule, nextRunAfter, normalizeSchedule } from './monitor-schedule';
+import { prepareTargets } from './monitor-targets';
+import { checkView, monitorView, pageView } from './monitor-view';
+import { NO_LLM_JUDGE_WARNING } from './run-monitor-check';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export const EMAIL_NOT_SENT_WARNING =
+  'Email notifications are stored but not sent: this Tabhive server has no mail server. Use a webhook to be told of changes.';
+
+export type MonitorView = ReturnType<typeof monitorView>;
+
+/**
+ * Monitors as the routes see them: create, read, change, delete, run now, and their checks. The
+ * checks themselves run in the scheduler, on whichever instance claims them.
+ */
+export function createMonitorService({
+  monitors,
+  checks,
+  scheduler,
+  urlPolicy,
+  minIntervalSeconds,
+  hasLlm,
+}: {
+  monitors: MonitorStore;
+  checks: MonitorCheckStore;
+  scheduler: MonitorScheduler;
+  urlPolicy?: UrlPolicy | undefined;
+  /** MONITOR_MIN_INTERVAL_SECONDS: schedules whose runs come closer are refused. */
+  minIntervalSeconds: number;
+  hasLlm: boolean;
+}) {
+  /** The team's monitor, or the 404 that an unknown, malformed or other team's id gets alike. */
+  const own = async (teamId: string, id: string): Promise<StoredMonitor> => {
+    const monitor = UUID.test(id) ? await monitors.get(teamId, id) : undefined;
+    if (monitor === undefined) throw monitorErrors.monitorNotFound();
+    return monitor;
+  };
+
+  const checkWebhook = async (webhook: { url: string } | null | undefined) => {
+    if (webhook == null || urlPolicy === undefined) return;
+    const verdict = await urlPolicy.check(new URL(webhook.url));
+    if (!verdict.allowed && verdict.reason !== 'dns')
+      throw errors.urlBlocked(`Webhook URL refused: ${verdict.message}`);
+  };
+
+  /** What the caller should know about settings this server accepts but cannot honour. */
+  const warningsOf = (monitor: StoredMonitor): string[] => {
+    const warnings: string[] = [];
+    const email = (
+      monitor.notification as { email?: { enabled?: boolean; recipients?: string[] } } | undefined
+    )?.email;
+    if (email !== undefined && (email.enabled === true || (email.recipients ?? []).length > 0)) {
+      warnings.push(EMAIL_NOT_SENT_WARNING);
+    }
+    if (monitor.judgeEnabled && !hasLlm) warnings.push(NO_LLM_JUDGE_WARNING);
+    if (monitor.judgeEnabled && monitor.goal === undefined) {
+      warnings.push('judgeEnabled has no goal to judge changes against: set goal to get judgments.');
+    }
+    return warnings;
+  };
+
+  const scheduleFields = (schedule: MonitorSchedule) => ({
+    cron: schedule.cron,
+    timezone: schedule.timezone,
+    scheduleText: schedule.text,
+  });
+
+  return {
+    async create(teamId: string, request: CreateMonitorRequest) {
+      const schedule = normalizeSchedule(request.schedule, minIntervalSeconds);
+      const id = randomUUID();
+      const targets = prepareTargets(request.targets, id);
+      await checkWebhook(request.webhook);
+      const now = new Date();
+      const monitor: StoredMonitor = {
+        _id: id,
+        teamId,
+        name: request.name,
+        status: 'active',
+        cron: schedule.cron,
+        timezone: schedule.timezone,
+        ...(schedule.text === undefined ? {} : { scheduleText: schedule.text }),
+        targets,
+        ...(request.webhook === undefined ? {} : { webhook: request.webhook }),
+        ...(request.notification === undefined ? {} : { notification: request.notification }),
+        retentionDays: request.retentionDays,
+        ...(request.goal === undefined ? {} : { goal: request.goal }),
+        judgeEnabled: request.judgeEnabled,
+        nextRunAt: nextRunAfter(schedule, now),
+        createdAt: now,
+        updatedAt: now,
+      };
+      await monitors.insert(monitor);
+      return { monitor: monitorView(monitor), warnings: warningsOf(monitor) };
+    },
+
+    async list(teamId: string, query: MonitorListQuery) {
+      return (await monitors.list(teamId, query)).map(monitorView);
+    },
+
+    async get(teamId: string, id: string) {
+      const monitor = await own(teamId, id);
+      return { monitor: monitorView(monitor), warnings: warningsOf(monitor) };
+    },
+
+    async update(teamId: string, id: string, request: UpdateMonitorRequest) {
+      const existing = await own(teamId, id);
+      const changes: MonitorChanges = {};
+      if (request.name !== undefined) changes.name = request.name;
+      if (request.retentionDays !== undefined) changes.retentionDays = request.retentionDays;
+      if (request.judgeEnabled !== undefined) changes.judgeEnabled = request.judgeEnabled;
+      if (request.goal !== undefined) changes.goal = request.goal ?? undefined;
+      if (request.notification !== undefined) changes.notification = request.notification ?? undefined;
+      if (request.webhook !== undefined) {
+        await checkWebhook(request.webhook);
+        changes.webhook = request.webhook ?? undefined;
+      }
+      if (request.targets !== undefined) changes.targets = prepareTargets(request.targets, id);
+      let schedule: MonitorSchedule = { cron: existing.cron, timezone: existing.timezone };
+      if (request.schedule !== undefined) {
+        schedule = normalizeSchedule(request.schedule, minIntervalSeconds);
+        Object.assign(changes, scheduleFields(schedule));
+      }
+      const status = request.status ?? existing.status;
+      if (request.status !== undefined) changes.status = request.status;
+      if (status === 'paused') changes.nextRunAt = null;
+      else if (request.schedule !== undefined || existing.status === 'paused') {
+        changes.nextRunAt = nextRunAfter(schedule, new Date());
+      }
+      const updated = await monitors.update(teamId, id, changes);
+      if (updated === undefined) throw monitorErrors.monitorNotFound();
+      return { monitor: monitorView(updated), warnings: warningsOf(updated) };
+    },
+
+    async remove(teamId: string, id: string) {
+      await own(teamId, id);
+      await monitors.remove(teamId, id);
+      await checks.removeForMonitor(id);
+    },
+
+    async run(teamId: string, id: string) {
+      await own(teamId, id);
+      const check = await scheduler.runNow(teamId, id);
+      if (check === undefined) throw monitorErrors.monitorNotFound();
+      if (check === 'running') throw monitorErrors.checkRunning();
+      return checkView(check);
+    },
+
+    async listChecks(teamId: string, id: string, query: MonitorListQuery) {
+      await own(teamId, id);
+      return (await checks.list(id, query)).map(checkView);
+    },
+
+    /** A check with one page of its pages; `nextSkip` when more pages follow. */
+    async getCheck(teamId: string, id: string, checkId: string, query: MonitorCheckQuery) {
+      await own(teamId, id);
+      const check = UUID.test(checkId) ? await checks.get(id, checkId) : undefined;
+      if (check === undefined) throw monitorErrors.checkNotFound();
+      const [pages, total] = await Promise.all([
+        checks.pagesOf(checkId, query),
+        checks.countPages(checkId, query.status),
+      ]);
+      const reached = query.skip + pages.length;
+      return {
+        check: { ...checkView(check), pages: pages.map(pageView) },
+        ...(pages.length > 0 && reached < total ? { nextSkip: reached } : {}),
+      };
+    },
+  };
+}
+
+export type MonitorService = ReturnType<typeof createMonitorService>;

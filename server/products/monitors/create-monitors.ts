@@ -1,0 +1,70 @@
+import type { JobService } from '../jobs/create-job-service';
+import type { LlmProvider } from '../../platform/llm/llm-provider';
+import type { Log } from '../../platform/log/log';
+import type { Scraper } from '../../scrape/create-scraper';
+import type { SearchService } from '../search/create-search-service';
+import type { Stores } from '../../platform/store/create-stores';
+import type { UrlPolicy } from '../../platform/url-policy/create-url-policy';
+import { createMonitorScheduler } from './create-monitor-scheduler';
+import { type MonitorService, createMonitorService } from './create-monitor-service';
+
+export interface Monitors {
+  service: MonitorService;
+  start(): void;
+  /** Lets running checks finish (a while), then stops them; call before the stores close. */
+  stop(): Promise<void>;
+}
+
+/** The monitor service and this instance's scheduler, over Tabhive's own scraper, crawl jobs and search. */
+export function createMonitors({
+  stores,
+  scraper,
+  jobs,
+  search,
+  llm,
+  urlPolicy,
+  log,
+  minIntervalSeconds,
+  leaseMs,
+  tickMs,
+}: {
+  stores: Stores;
+  /** Books each page on the team's ledger (withCharging). */
+  scraper: Scraper;
+  jobs: JobService | undefined;
+  search: SearchService | undefined;
+  llm: LlmProvider | undefined;
+  urlPolicy: UrlPolicy | undefined;
+  log: Log;
+  minIntervalSeconds: number;
+  leaseMs?: number;
+  tickMs?: number;
+}): Monitors {
+  const scheduler = createMonitorScheduler({
+    monitors: stores.monitors,
+    checks: stores.monitorChecks,
+    runner: {
+      scraper,
+      jobs,
+      search,
+      changeSnapshots: stores.changeSnapshots,
+      checks: stores.monitorChecks,
+      teams: stores.teams,
+      outbox: stores.webhookOutbox,
+      llm,
+      log,
+    },
+    log,
+    ...(leaseMs === undefined ? {} : { leaseMs }),
+    ...(tickMs === undefined ? {} : { tickMs }),
+  });
+  const service = createMonitorService({
+    monitors: stores.monitors,
+    checks: stores.monitorChecks,
+    scheduler,
+    urlPolicy,
+    minIntervalSeconds,
+    hasLlm: llm !== undefined,
+  });
+  return { service, start: () => scheduler.start(), stop: () => scheduler.stop() };
+}
