@@ -1,16 +1,12 @@
-import { randomUUID } from 'node:crypto';
 import type { Server } from 'node:http';
 import { HUB_PATH } from '../shared/protocol/messages';
 import { createApp } from './api/app';
-import { resolveDefaultApiKey } from './platform/auth/default-api-key';
-import { DEFAULT_TEAM, createStaticKeyring, createStoreKeyring } from './platform/auth/keyring';
+import { DEFAULT_TEAM } from './platform/auth/keyring';
 import type { Config } from './platform/config';
 import type { BrowserTokens } from './browsers/hub/browser-tokens';
 import { createCrawlPromptReader } from './products/crawl-prompt/create-crawl-prompt-reader';
-import { createBrowserHub, type BrowserHub } from './browsers/hub/create-browser-hub';
-import { createNodeTokenDirectory } from './browsers/hub/node-token-directory';
+import { type BrowserHub } from './browsers/hub/create-browser-hub';
 import { createNodeTokenAdmin } from './browsers/hub/node-token-admin';
-import { createCluster } from './browsers/cluster/create-cluster';
 import { createBrowserSessionService } from './products/browser-sessions/create-browser-session-service';
 import { createSessionLeases } from './products/browser-sessions/create-session-leases';
 import {
@@ -19,8 +15,6 @@ import {
 } from './products/browser-sessions/interact-options';
 import { createCdpRelay, isCdpRelayPath } from './products/live-view/cdp-relay';
 import { createLiveViewSocket, isLiveViewSocketPath } from './products/live-view/live-view-socket';
-import { createDonatedBrowserDirectory } from './browsers/hub/donated-browser-directory';
-import { createEgress } from './platform/egress/create-egress';
 import { HTTP_PAGES_IN_FLIGHT, createBrowserSlots } from './products/jobs/browser-slots';
 import { createJobRunner } from './products/jobs/create-job-runner';
 import type { JobSpec } from './products/jobs/job-spec';
@@ -28,17 +22,13 @@ import { createJobService } from './products/jobs/create-job-service';
 import { createStatusSocket, isStatusSocketPath } from './products/jobs/create-status-socket';
 import type { LocalLauncher } from './browsers/launcher/create-local-launcher';
 import type { SessionBrowsers } from './browsers/launcher/create-session-browsers';
-import { createLlmProvider } from './platform/llm/llm-provider';
-import { recordTokens } from './platform/teams/record-tokens';
 import { createMapCharging } from './products/map/charge-map';
 import { createMapIndexRecorder } from './products/map/create-map-index-recorder';
 import { createMapper } from './products/map/create-mapper';
 import { createExtractService } from './products/extract/create-extract-service';
 import { createLlmsTxtService } from './products/llmstxt/create-llms-txt-service';
 import { createAgentService } from './products/agent/create-agent-service';
-import { createToolCallingLlm } from './platform/llm/llm-tool-calls';
 import { createMonitors } from './products/monitors/create-monitors';
-import { createPairingService } from './browsers/pairing/create-pairing-service';
 import { addPageToSearchIndex } from './products/search/add-page-to-search-index';
 import type { Log } from './platform/log/log';
 import { createCachedCapture } from './scrape/cached-capture';
@@ -46,29 +36,22 @@ import { withCharging } from './scrape/charge-scrape';
 import { withTeamConcurrency } from './scrape/with-team-concurrency';
 import { createTeamAdmin } from './platform/teams/team-admin';
 import { createConsoleDeps } from './api/console/create-console-deps';
-import { createTeamLimits } from './platform/teams/team-limits';
 import { createUsageReports } from './platform/teams/usage-reports';
 import { createScraper } from './scrape/create-scraper';
 import { createHttpFastPath } from './scrape/fast-path/create-http-fast-path';
 import { fastPathEligible } from './scrape/fast-path/fast-path-eligible';
 import { createSearchProvider } from './products/search/create-search-provider';
 import { createSearchService } from './products/search/create-search-service';
-import type { RequestHandler, RunningTabhive, StartOptions, UpgradeHandler } from './start-tabhive';
+import type { RequestHandler, RunningTabhive, StartOptions, UpgradeHandler } from './running-tabhive';
+import type { Lifecycle } from './platform/lifecycle/lifecycle';
+import { composeBrowsers } from './compose/compose-browsers';
+import { composePlatform } from './compose/compose-platform';
 import { createDerivationPool } from './scrape/derive/create-derivation-pool';
 import { deriveByKind } from './scrape/derive/derive-by-kind';
-import { createStores } from './platform/store/create-stores';
-import { openDatabase } from './platform/store/open-database';
-import { prepareStores } from './platform/store/prepare-stores';
-import { createUrlPolicy } from './platform/url-policy/create-url-policy';
 import { createWebhookSender } from './platform/webhooks/create-webhook-sender';
 import { countCacheLookups } from './scrape/metrics/count-cache-lookups';
 import { countScrapedPages } from './scrape/metrics/count-scraped-pages';
-import { createTabhiveMetrics } from './platform/metrics/create-tabhive-metrics';
-import { registerHubGauges } from './browsers/metrics/hub-gauges';
-import { instrumentDatabase } from './platform/metrics/instrument-database';
 import { markHttpCaptures } from './scrape/metrics/mark-http-captures';
-import { registerStoreGauges } from './platform/metrics/store-gauges';
-import { timeBrowserTasks } from './browsers/metrics/time-browser-tasks';
 import { writeWebhookSecret } from './platform/webhooks/write-webhook-secret';
 
 /**
@@ -80,6 +63,7 @@ export async function composeTabhive({
   config,
   server,
   log,
+  lifecycle,
   tokens,
   launcher,
   stealthLauncher,
@@ -92,6 +76,8 @@ export async function composeTabhive({
   config: Config;
   server: Server;
   log: Log;
+  /** Where each component registers its start and close as it is made. */
+  lifecycle: Lifecycle;
   tokens: BrowserTokens;
   launcher: LocalLauncher | undefined;
   stealthLauncher: LocalLauncher | undefined;
@@ -100,83 +86,34 @@ export async function composeTabhive({
   url: string;
   serve(hub: BrowserHub, handleRequest: RequestHandler, handleUpgrade: UpgradeHandler): void;
 }): Promise<RunningTabhive> {
-  const defaultKey = await resolveDefaultApiKey({ configured: config.API_KEY, dataDir: config.DATA_DIR });
-  // This instance's metrics; its store operations are timed from here on.
-  const metrics = createTabhiveMetrics();
-  const database = instrumentDatabase(
-    await openDatabase({ mongodbUrl: config.MONGODB_URL, dataDir: config.DATA_DIR, log }),
-    metrics,
-  );
-  // This process among the instances sharing the database (registry, reservations it holds).
-  const instanceId = randomUUID();
-  const stores = createStores(database, { instanceId });
-  // The configured key works even while the database is down; every other key lives in the store.
-  const keyring = createStoreKeyring({
-    apiKeys: stores.apiKeys,
-    teams: stores.teams,
-    fixed: createStaticKeyring([{ apiKey: defaultKey.apiKey, team: DEFAULT_TEAM }]),
-  });
-  // Several instances may share a MongoDB: what is per cluster then goes through the store.
-  const clustered = database.kind === 'mongodb';
-  const teamLimits = createTeamLimits({
-    teams: stores.teams,
-    pageTasks: stores.pageTasks,
-    rateWindows: stores.rateWindows,
-    ...(clustered ? { concurrencySlots: stores.concurrencySlots } : {}),
-    defaults: { concurrency: config.TEAM_CONCURRENCY, ratePerMinute: config.RATE_LIMIT_PER_MINUTE },
+  const platform = await composePlatform({ config, log, lifecycle, lookup });
+  const { defaultKey, metrics, database, stores, keyring, teamLimits, urlPolicy, egress, llm } = platform;
+  const { hub, cluster, pairing, runTask } = composeBrowsers({
+    config,
     log,
-  });
-  const stopStoreTimers = prepareStores(stores, log);
-  const hub = createBrowserHub({
-    log,
+    lifecycle,
+    server,
     tokens,
-    tabsPerBrowser: config.TABS_PER_BROWSER,
-    donatedBrowsers: createDonatedBrowserDirectory({
-      registrations: stores.browserRegistrations,
-      teams: stores.teams,
-    }),
-    nodeTokens: createNodeTokenDirectory(stores.browserNodeTokens),
-    ...(sessionBrowsers === undefined ? {} : { reservations: sessionBrowsers }),
+    sessionBrowsers,
+    platform,
   });
-  const cluster = createCluster({
-    hub,
-    stores,
-    log,
-    clustered,
-    instanceId,
-    isolatesUpdates: () => database.isolatesUpdates(),
-  });
-  // Team ids only for an operator who set METRICS_TOKEN: an open /metrics names no tenant.
-  registerHubGauges(metrics, hub, { teamIds: config.METRICS_TOKEN !== undefined });
-  registerStoreGauges(metrics, { pageTasks: stores.pageTasks, webhookOutbox: stores.webhookOutbox, log });
-  const runTask = timeBrowserTasks(cluster.runTask, metrics);
   const derivationPool = createDerivationPool({ log });
+  // Every page's formats come from these workers, whose code takes a worker a few hundred ms to
+  // load. Warmed once the API is up rather than with it: loading them alongside the API's own code
+  // and the browser's start slowed a cold start by 100-200 ms.
+  lifecycle.use('derivation pool', {
+    start: () => derivationPool.warm(),
+    close: () => derivationPool.close(),
+  });
   // Documents (uploads and scraped PDFs) in a pool of their own, whose worker is recycled after
   // each: a hostile document never holds the workers pages need, and gives back all it took.
+  // Not warmed: documents are rare, its worker is ended after each one anyway, and an idle worker
+  // from the start would cost every server memory and start-up CPU.
   const documentPool = createDerivationPool({ log, size: 1, name: 'document', recycle: true, heapMb: 768 });
+  lifecycle.use('document pool', { close: () => documentPool.close() });
   const workProblems = () => [...derivationPool.problems(), ...documentPool.problems()];
   const mapIndexRecorder = createMapIndexRecorder({ mapIndex: stores.mapIndex, log });
-  const networkSettings = {
-    allowPrivateNetworks: config.ALLOW_PRIVATE_NETWORKS,
-    allowedPrivateHosts: config.ALLOWED_PRIVATE_HOSTS,
-    ...(lookup === undefined ? {} : { lookup }),
-  };
-  const urlPolicy = createUrlPolicy(networkSettings);
-  const egress = createEgress(networkSettings);
-  log.info('network policy', {
-    privateNetworks: config.ALLOW_PRIVATE_NETWORKS ? 'allowed' : 'blocked',
-    allowedPrivateHosts: config.ALLOWED_PRIVATE_HOSTS,
-    store: database.kind,
-    browsers: config.BROWSERS,
-    ...(config.STEALTH_PROXY_URL === undefined ? {} : { stealthBrowsers: config.STEALTH_BROWSERS }),
-    httpFastPath: config.HTTP_FAST_PATH,
-  });
-  const llm = createLlmProvider({
-    baseUrl: config.LLM_BASE_URL,
-    apiKey: config.LLM_API_KEY,
-    model: config.LLM_MODEL,
-    onTokens: (tokens) => recordTokens(stores.usageMonths, tokens, log),
-  });
+  lifecycle.use('map index recorder', { close: () => mapIndexRecorder.idle() });
   const scraperParts = {
     fastPath: config.HTTP_FAST_PATH
       ? markHttpCaptures(createHttpFastPath({ egress, deriveFetched: derivationPool.deriveFetched }), metrics)
@@ -227,6 +164,7 @@ export async function composeTabhive({
         }
       : {}),
   });
+  lifecycle.use('job runner', { start: () => jobRunner.start(), close: () => jobRunner.stop() });
   const webhookSender = createWebhookSender({
     outbox: stores.webhookOutbox,
     teams: stores.teams,
@@ -234,8 +172,8 @@ export async function composeTabhive({
     log,
     ...(webhookRetryDelaysMs === undefined ? {} : { retryDelaysMs: webhookRetryDelaysMs }),
   });
-  // SearXNG is the operator's own service, usually on a private network: its egress allows that.
-  const searxngEgress = createEgress({ allowPrivateNetworks: true });
+  lifecycle.use('webhook sender', { start: () => webhookSender.start(), close: () => webhookSender.stop() });
+  const { searxngEgress } = platform;
   const search = createSearchService({
     provider: createSearchProvider({ config, searchIndex: stores.searchIndex, scraper, searxngEgress }),
     scraper,
@@ -245,6 +183,7 @@ export async function composeTabhive({
     log,
   });
   const statusSocket = createStatusSocket({ keyring, jobs, stores, log });
+  lifecycle.use('job status socket', { close: () => statusSocket.close() });
   const mapper = createMapper({
     egress,
     scraper,
@@ -268,15 +207,11 @@ export async function composeTabhive({
     urlPolicy,
     log,
   });
+  lifecycle.use('extract', { close: () => extract.stop() });
   // Agent and deep research pages are job pages too, booked and admitted as scrapes.
   const agent = createAgentService({
     stores,
-    llm: createToolCallingLlm({
-      baseUrl: config.LLM_BASE_URL,
-      apiKey: config.LLM_API_KEY,
-      model: config.LLM_MODEL,
-      onTokens: (tokens) => recordTokens(stores.usageMonths, tokens, log),
-    }),
+    llm: platform.toolLlm,
     scraper: withTeamConcurrency(
       withCharging(jobScraper, { creditLedger: stores.creditLedger, log }),
       teamLimits,
@@ -286,6 +221,7 @@ export async function composeTabhive({
     urlPolicy,
     log,
   });
+  lifecycle.use('agent', { close: () => agent.stop() });
   // llms.txt pages are job pages too, booked and admitted as scrapes.
   const llmsTxt = createLlmsTxtService({
     stores,
@@ -298,6 +234,7 @@ export async function composeTabhive({
     urlPolicy,
     log,
   });
+  lifecycle.use('llms.txt', { close: () => llmsTxt.stop() });
   // Monitor checks scrape as job pages (background priority), each page booked as a scrape.
   const monitors = createMonitors({
     stores,
@@ -309,6 +246,7 @@ export async function composeTabhive({
     log,
     minIntervalSeconds: config.MONITOR_MIN_INTERVAL_SECONDS,
   });
+  lifecycle.use('monitors', { start: () => monitors.start(), close: () => monitors.stop() });
   // Browser sessions lease a tab each for their whole life; interactions reopen a scrape's page.
   const interactOptions = createInteractOptionsMemory();
   const browserSessions = createBrowserSessionService({
@@ -328,15 +266,14 @@ export async function composeTabhive({
     llm,
     log,
   });
+  // Closed before the hub: each session's end is booked for the time it ran.
+  lifecycle.use('browser sessions', { close: () => browserSessions.stop() });
   // A session's live view page and socket, and its cdpUrl relay.
   const liveViewSocket = createLiveViewSocket({ keyring, sessions: browserSessions.directory, log });
+  lifecycle.use('live view socket', { close: () => liveViewSocket.close() });
   const cdpRelay = createCdpRelay({ keyring, sessions: browserSessions.directory, log, urlPolicy });
-  const pairingService = createPairingService({
-    pairingCodes: stores.pairingCodes,
-    registrations: stores.browserRegistrations,
-    teams: stores.teams,
-    disconnect: hub.disconnectRevoked,
-  });
+  lifecycle.use('CDP relay', { close: () => cdpRelay.close() });
+  const pairingService = pairing;
   const app = createApp({
     parseMaxFileBytes: config.PARSE_MAX_FILE_BYTES,
     parseDerive: documentPool.derive,
@@ -417,16 +354,7 @@ export async function composeTabhive({
     .then(() => stores.teams.webhookSecret(DEFAULT_TEAM.id))
     .then((secret) => (secret === undefined ? undefined : writeWebhookSecret(config.DATA_DIR, secret)))
     .catch((err: unknown) => log.warn('could not prepare the default team', { error: String(err) }));
-  jobRunner.start();
-  cluster.start();
-  webhookSender.start();
-  monitors.start();
-  // Every page's formats come from these workers, whose code takes a worker a few hundred ms to
-  // load (more on a busy machine). Started once the API is up rather than with it: loading them
-  // alongside the API's own code and the browser's start slowed a cold start by 100-200 ms.
-  derivationPool.warm();
-  // The document pool is not warmed: documents are rare, its worker is ended after each one
-  // anyway, and an idle worker from the start would cost every server memory and start-up CPU.
+  lifecycle.start();
   return {
     url,
     hub,
@@ -438,33 +366,7 @@ export async function composeTabhive({
     liveSessions: browserSessions.directory,
     generatedApiKey: defaultKey.generated ? defaultKey.apiKey : undefined,
     apiKeyFile: defaultKey.file,
-    async stop() {
-      await monitors.stop();
-      await extract.stop();
-      await llmsTxt.stop();
-      await agent.stop();
-      await jobRunner.stop();
-      await cluster.stop();
-      webhookSender.stop();
-      statusSocket.close();
-      liveViewSocket.close();
-      cdpRelay.close();
-      // Before the hub closes: each session's end is booked for the time it ran.
-      await browserSessions.stop();
-      await sessionBrowsers?.stop();
-      server.close();
-      server.closeAllConnections();
-      await hub.close();
-      await launcher?.stop();
-      await stealthLauncher?.stop();
-      await derivationPool.close();
-      await documentPool.close();
-      stopStoreTimers();
-      await mapIndexRecorder.idle();
-      await egress.close();
-      await searxngEgress.close();
-      await database.close();
-    },
+    stop: () => lifecycle.close(),
     killBrowsersNow: () => {
       launcher?.killNow();
       stealthLauncher?.killNow();

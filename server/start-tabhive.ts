@@ -1,63 +1,28 @@
 import { existsSync } from 'node:fs';
-import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import type { Duplex } from 'node:stream';
 import { HUB_PATH } from '../shared/protocol/messages';
 import type { Config } from './platform/config';
-import { createBrowserTokens, type BrowserTokens } from './browsers/hub/browser-tokens';
+import { createBrowserTokens } from './browsers/hub/browser-tokens';
 import type { BrowserHub } from './browsers/hub/create-browser-hub';
-import type { LiveSessionDirectory } from './products/browser-sessions/live-session';
-import type { BrowserSlots } from './products/jobs/browser-slots';
-import type { JobRunner } from './products/jobs/create-job-runner';
 import { createLocalLauncher, type LocalLauncher } from './browsers/launcher/create-local-launcher';
+import { DEFAULT_EXTENSION_DIR } from './browsers/launcher/extension-dir';
 import { findChrome } from './browsers/launcher/find-chrome';
 import { launchedBrowserSetup } from './browsers/launcher/launched-browser-setup';
 import { startStealthBrowsers } from './browsers/launcher/start-stealth-browsers';
 import { startSessionBrowsers } from './browsers/launcher/start-session-browsers';
+import { createLifecycle } from './platform/lifecycle/lifecycle';
 import type { Log } from './platform/log/log';
-import type { Stores } from './platform/store/create-stores';
-import type { LookupFn } from './platform/url-policy/create-url-policy';
+import { holdEarlyTraffic } from './hold-early-traffic';
+import type { RunningTabhive, StartOptions } from './running-tabhive';
 
-import { DEFAULT_EXTENSION_DIR } from './browsers/launcher/extension-dir';
-
-export { DEFAULT_EXTENSION_DIR };
-
-export interface RunningTabhive {
-  /** Base URL of the API, e.g. http://127.0.0.1:3002 */
-  url: string;
-  hub: BrowserHub;
-  stores: Stores;
-  launcher: LocalLauncher | undefined;
-  /** Launch tokens of this server's hub (tests launch a browser of their own with one). */
-  browserTokens: BrowserTokens;
-  jobRunner: JobRunner;
-  /** The browser tabs the job runner's pages hold now, out of their share. */
-  jobBrowserSlots: BrowserSlots;
-  /** The running browser sessions, for the live view and the CDP relay. */
-  liveSessions: LiveSessionDirectory;
-  generatedApiKey: string | undefined;
-  apiKeyFile: string | undefined;
-  stop(): Promise<void>;
-  killBrowsersNow(): void;
-}
+export { DEFAULT_EXTENSION_DIR, holdEarlyTraffic };
+export type { RunningTabhive, StartOptions };
 
 const urlHost = (host: string) => (host.includes(':') ? `[${host}]` : host);
 /** Browsers on this machine reach a wildcard listener through loopback. */
 const reachableHost = (host: string) => (host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host);
-
-/** Options of a start that tests set; main.ts leaves them all unset. */
-export interface StartOptions {
-  extensionDir?: string;
-  /** Tests only: extra command-line flags for launched browsers. */
-  extraChromeArgs?: readonly string[];
-  /** Tests only: the webhook retry schedule instead of 1, 5 and 15 minutes. */
-  webhookRetryDelaysMs?: readonly number[];
-  /** Tests only: DNS for the URL policy and the egress, so that public-looking names stay local. */
-  lookup?: LookupFn;
-  /** Tests only: how long a launched browser may stay disconnected before it is relaunched. */
-  browserRelaunchMs?: number;
-}
 
 /**
  * Composes Tabhive from its configuration on a given HTTP server: the API, the browser hub on the
@@ -110,23 +75,35 @@ export async function startTabhive({
     },
     disconnectedRelaunchMs: browserRelaunchMs,
   });
+  // What is started registers its close next to its start; a stop, or a failed start, closes all
+  // of it, the last started first (the browsers last: what the composition made uses them).
+  const lifecycle = createLifecycle(log);
   let launcher: LocalLauncher | undefined;
   let stealthLauncher: LocalLauncher | undefined;
   try {
     if (chromePath !== undefined) {
-      launcher = createLocalLauncher({ ...setup, count: config.BROWSERS, chromePath });
-      await launcher.start();
+      const started = createLocalLauncher({ ...setup, count: config.BROWSERS, chromePath });
+      launcher = started;
+      lifecycle.use('browser pool', { close: () => started.stop() });
+      await started.start();
     }
-    stealthLauncher = startStealthBrowsers({ ...setup, config, chromePath });
-    await stealthLauncher?.start();
+    const stealth = startStealthBrowsers({ ...setup, config, chromePath });
+    stealthLauncher = stealth;
+    if (stealth !== undefined) {
+      lifecycle.use('stealth browsers', { close: () => stealth.stop() });
+      await stealth.start();
+    }
     // Launched on demand, one per browser session: none runs yet.
     const sessionBrowsers = startSessionBrowsers({ ...setup, config, chromePath });
+    if (sessionBrowsers !== undefined)
+      lifecycle.use('session browsers', { close: () => sessionBrowsers.stop() });
     // Imported only now: loading the server's code and dependencies takes longer than launching.
     const { composeTabhive } = await import('./compose-tabhive');
     return await composeTabhive({
       config,
       server,
       log,
+      lifecycle,
       tokens,
       launcher,
       stealthLauncher,
@@ -142,14 +119,10 @@ export async function startTabhive({
     // Nothing of a failed start outlives it: not the browsers, the port, nor what waited on it.
     early.drop();
     server.close();
-    await launcher?.stop();
-    await stealthLauncher?.stop();
+    await lifecycle.close();
     throw err;
   }
 }
-
-export type RequestHandler = (request: IncomingMessage, response: ServerResponse) => void;
-export type UpgradeHandler = (request: IncomingMessage, socket: Duplex, head: Buffer) => void;
 
 function listen(server: Server, config: Config) {
   return new Promise<void>((resolve, reject) => {
@@ -159,51 +132,4 @@ function listen(server: Server, config: Config) {
       resolve();
     });
   });
-}
-
-/**
- * Holds the requests and WebSocket upgrades that reach a listening server before it has handlers,
- * and hands them over once it has. A browser's hub socket opened a moment too early so waits for
- * the hub instead of failing into the extension's reconnect backoff (half a second or more).
- */
-export function holdEarlyTraffic(server: Server) {
-  let requests: Array<[IncomingMessage, ServerResponse]> = [];
-  let upgrades: Array<[IncomingMessage, Duplex, Buffer]> = [];
-  // A held socket whose client goes away must not throw for want of an error listener.
-  const ignoreError = () => {};
-  const holdRequest = (request: IncomingMessage, response: ServerResponse) => {
-    requests.push([request, response]);
-  };
-  const holdUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
-    socket.on('error', ignoreError);
-    upgrades.push([request, socket, head]);
-  };
-  server.on('request', holdRequest);
-  server.on('upgrade', holdUpgrade);
-  const stopHolding = () => {
-    server.off('request', holdRequest);
-    server.off('upgrade', holdUpgrade);
-    const held = { requests, upgrades };
-    requests = [];
-    upgrades = [];
-    return held;
-  };
-  return {
-    release(handleRequest: RequestHandler, handleUpgrade: UpgradeHandler) {
-      const held = stopHolding();
-      server.on('request', handleRequest);
-      server.on('upgrade', handleUpgrade);
-      for (const [request, response] of held.requests) handleRequest(request, response);
-      for (const [request, socket, head] of held.upgrades) {
-        socket.off('error', ignoreError);
-        if (!socket.destroyed) handleUpgrade(request, socket, head);
-      }
-    },
-    /** For a start that failed: closes whatever was held. */
-    drop() {
-      const held = stopHolding();
-      for (const [, response] of held.requests) response.destroy();
-      for (const [, socket] of held.upgrades) socket.destroy();
-    },
-  };
 }
