@@ -4,13 +4,13 @@ import { ActionError } from './action-error';
 import type { CdpSession } from '../debugger/cdp-session';
 import { callSource, evaluateIsolated } from '../debugger/evaluate-isolated';
 import { click, press, scroll, selectorPresent, write } from './page-input';
-import { PageTaskError } from '../tasks/page-task-error';
+import { PageTaskError } from '../task-kit/page-task-error';
 import type { PageWatch } from '../debugger/page-watch';
 import { printPdf } from '../debugger/print-pdf';
 import { runScript } from './run-script';
 import { takeScreenshot } from '../debugger/take-screenshot';
 import { capturePage } from '../page/capture-page';
-import { ACTION_SETTLE_CAP_MS, actionSettle } from '../tasks/settle-policy';
+import { ACTION_SETTLE_CAP_MS, actionSettle } from '../task-kit/settle-policy';
 
 /** A selector wait gives up after this long (or at the task's deadline, if sooner). */
 export const SELECTOR_WAIT_MS = 30_000;

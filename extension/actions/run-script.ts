@@ -2,7 +2,7 @@ import { ActionError } from './action-error';
 import type { CdpSession } from '../debugger/cdp-session';
 import { type Evaluated, InPageError, evaluateIsolated } from '../debugger/evaluate-isolated';
 import { WITHOUT_WEBRTC } from '../network/no-webrtc-in-worlds';
-import { beforeDeadline } from '../tasks/deadline';
+import { beforeDeadline } from '../task-kit/deadline';
 
 /** A script gets this long, or what is left of the task, whichever is shorter. */
 export const SCRIPT_TIMEOUT_MS = 30_000;

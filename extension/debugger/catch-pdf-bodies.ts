@@ -1,6 +1,6 @@
 import { MAX_PDF_BASE64_CHARS } from '../../shared/protocol/messages';
 import type { CdpSession } from './cdp-session';
-import { PageTaskError } from '../tasks/page-task-error';
+import { PageTaskError } from '../task-kit/page-task-error';
 
 export const isPdf = (contentType: string | undefined) =>
   /^\s*application\/(x-)?pdf\b/i.test(contentType ?? '');

@@ -1,5 +1,5 @@
 import type { CdpSession } from './cdp-session';
-import { PageTaskError } from '../tasks/page-task-error';
+import { PageTaskError } from '../task-kit/page-task-error';
 
 export interface DocumentResponse {
   requestId: string;

@@ -2,7 +2,7 @@
 import '../tasks/count-api-calls';
 import { browser } from 'wxt/browser';
 import { defineBackground } from 'wxt/utils/define-background';
-import { readBrowserStatus } from '../hub/browser-status';
+import { readBrowserStatus } from '../tasks/browser-status';
 import { readStoredProblem } from '../hub/connection-problem';
 import { coalesceCalls } from '../hub/coalesce-calls';
 import { createConnectionStatus } from '../hub/connection-status';
@@ -10,20 +10,20 @@ import { readDonationSettings } from '../hub/donation-settings';
 import { createDonorTasks } from '../tasks/donor-tasks';
 import { createHubConnection } from '../hub/hub-connection';
 import { cachedHubSettings, hubSettingsItem, readHubSettings, saveSessionToken } from '../hub/hub-settings';
-import { taskJournal } from '../tasks/task-journal';
+import { taskJournal } from '../task-kit/task-journal';
 import { removeTaskRules } from '../network/task-network-rules';
 import { closeTaskWindow } from '../tabs/task-window';
 import { createTaskRunner } from '../tasks/task-runner';
 import { createTaskTabPool } from '../tabs/task-tab-pool';
-import { createUiRequestHandler } from '../ui/ui-request-handler';
-import { createBrowserStateKeeper } from '../tasks/browser-state-keeper';
+import { createUiRequestHandler } from '../hub/ui-request-handler';
+import { createBrowserStateKeeper } from '../browser-state/browser-state-keeper';
 import { guardTaskPopups } from '../tabs/popup-guard';
 import { ensureStandingAddressRules } from '../network/standing-address-rules';
 import { removeWebRtcFromPages } from '../network/no-webrtc-in-pages';
-import { wipeBrowserState } from '../tasks/wipe-browser-state';
-import { createStorageKeysSeen } from '../tasks/storage-keys-seen';
-import { createStateWitness } from '../tasks/state-witness';
-import { watchStateTouches } from '../tasks/watch-state-touches';
+import { wipeBrowserState } from '../browser-state/wipe-browser-state';
+import { createStorageKeysSeen } from '../browser-state/storage-keys-seen';
+import { createStateWitness } from '../browser-state/state-witness';
+import { watchStateTouches } from '../browser-state/watch-state-touches';
 
 /**
  * Wakes a worker that Chrome stopped, so it reconnects (and reclaims its orphans) by itself: while

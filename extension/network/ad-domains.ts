@@ -1,5 +1,5 @@
 import { browser } from 'wxt/browser';
-import { parseDomainList } from '../ui/parse-domain-list';
+import { parseDomainList } from './parse-domain-list';
 
 /** Packaged with the extension from extension/public (see block-lists/README.md for its origin). */
 const LIST_PATH = '/block-lists/ad-domains.txt';

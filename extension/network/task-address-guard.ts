@@ -9,7 +9,7 @@ import type { CdpSession } from '../debugger/cdp-session';
 import { cachedHubSettings } from '../hub/hub-settings';
 import { readLaunchConfig } from '../hub/launch-config';
 import { egressRefusalOf, type ResponseHeaders } from './egress-refusal-of';
-import { PageTaskError } from '../tasks/page-task-error';
+import { PageTaskError } from '../task-kit/page-task-error';
 
 interface PeerResponse {
   url?: string;

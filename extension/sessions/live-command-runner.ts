@@ -1,14 +1,24 @@
-import type { DonationTerms, SessionEvent, SessionInput } from '../../shared/protocol/messages';
+import type {
+  DonationTerms,
+  SessionCommand,
+  SessionEvent,
+  SessionInput,
+} from '../../shared/protocol/messages';
 import type { NetworkPolicy } from '../../shared/url/network-policy';
 import type { CdpSession } from '../debugger/cdp-session';
 import type { AddressGuard } from '../network/task-address-guard';
-import { PageTaskError } from '../tasks/page-task-error';
+import { PageTaskError } from '../task-kit/page-task-error';
 import type { DirectCdp } from './cdp-direct';
 import { checkRelayCommand, RELAY_NO_OP_METHODS } from './cdp-relay-allowlist';
 import { createRelayContexts } from './cdp-relay-contexts';
 import { relayNavigationRefusal } from './cdp-relay-navigation';
-import type { LiveCommand } from './live-commands';
 import { createLiveScreencast } from './live-screencast';
+
+/** The session commands of the live view and the cdpUrl relay. */
+export type LiveCommand = Extract<
+  SessionCommand,
+  { kind: 'screencast' | 'frame-ack' | 'input' | 'cdp' | 'cdp-events' }
+>;
 
 export interface LiveCommandDeps {
   tabId: number;

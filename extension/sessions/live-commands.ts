@@ -1,15 +1,8 @@
-import type { SessionCommand } from '../../shared/protocol/messages';
 import { readDonationSettings } from '../hub/donation-settings';
 import { directCdp } from './cdp-direct';
 import { createLiveCommandRunner, type LiveCommandDeps, type LiveCommands } from './live-command-runner';
 
 export type { LiveCommandDeps, LiveCommands } from './live-command-runner';
-
-/** The session commands of the live view and the cdpUrl relay. */
-export type LiveCommand = Extract<
-  SessionCommand,
-  { kind: 'screencast' | 'frame-ack' | 'input' | 'cdp' | 'cdp-events' }
->;
 
 /**
  * The live view's and the cdpUrl relay's commands for one session tab (screencast, frame-ack,

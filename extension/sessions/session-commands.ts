@@ -8,8 +8,8 @@ import type { PageWatch } from '../debugger/page-watch';
 import { readDonationSettings } from '../hub/donation-settings';
 import type { AddressGuard } from '../network/task-address-guard';
 import { checkTaskUrl } from '../network/task-address-guard';
-import { beforeDeadline } from '../tasks/deadline';
-import { PageTaskError, navigationError } from '../tasks/page-task-error';
+import { beforeDeadline } from '../task-kit/deadline';
+import { PageTaskError, navigationError } from '../task-kit/page-task-error';
 import { evaluateInSession } from './session-evaluate';
 
 /** The commands a session's own code serves; the live view's kinds go to live-commands.ts. */

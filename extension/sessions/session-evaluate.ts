@@ -1,8 +1,8 @@
 import type { CdpSession } from '../debugger/cdp-session';
 import { InPageError } from '../debugger/evaluate-isolated';
 import { WITHOUT_WEBRTC } from '../network/no-webrtc-in-worlds';
-import { beforeDeadline } from '../tasks/deadline';
-import { PageTaskError } from '../tasks/page-task-error';
+import { beforeDeadline } from '../task-kit/deadline';
+import { PageTaskError } from '../task-kit/page-task-error';
 
 /** Largest value an evaluate returns, as JSON characters; the reply travels in one frame. */
 export const MAX_EVALUATE_RESULT_CHARS = 8 * 1024 * 1024;

@@ -1,6 +1,6 @@
 import { browser, type Browser } from 'wxt/browser';
 import type { AddressGuard } from '../network/task-address-guard';
-import { PageTaskError } from '../tasks/page-task-error';
+import { PageTaskError } from '../task-kit/page-task-error';
 
 /** The main frame's last document response, as webRequest reported it. */
 export interface MainFrameResponse {

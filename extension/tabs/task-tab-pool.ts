@@ -3,7 +3,7 @@ import { browser } from 'wxt/browser';
 import { attachCdp, type CdpSession } from '../debugger/cdp-session';
 import { COOKIE_BANNER_SCRIPT } from '../debugger/emulation-commands';
 import { addressRuleCount, buildAddressRules } from '../network/task-address-rules';
-import { taskJournal } from '../tasks/task-journal';
+import { taskJournal } from '../task-kit/task-journal';
 import { addTaskRules, allocateRuleIds, removeTaskRules } from '../network/task-network-rules';
 import { closeTaskWindow, openTaskWindow } from './task-window';
 

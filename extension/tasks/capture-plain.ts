@@ -9,10 +9,10 @@ import { sameDocument } from '../tabs/tab-reuse';
 import { watchTabTraffic, type TabTraffic } from '../tabs/tab-traffic';
 import type { TaskTab } from '../tabs/task-tab-pool';
 import { hasProfileStorage } from './browser-profile';
-import { beforeDeadline } from './deadline';
+import { beforeDeadline } from '../task-kit/deadline';
 import { isHtml } from './document-types';
-import { PageTaskError, navigationError } from './page-task-error';
-import { captureSettle, SETTLE_CAP_MS } from './settle-policy';
+import { PageTaskError, navigationError } from '../task-kit/page-task-error';
+import { captureSettle, SETTLE_CAP_MS } from '../task-kit/settle-policy';
 
 /**
  * What only the debugger can do for a task, or undefined when it can run without it: emulation

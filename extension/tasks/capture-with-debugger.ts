@@ -12,10 +12,10 @@ import { capturePage, type InPageCapture } from '../page/capture-page';
 import { sameDocument } from '../tabs/tab-reuse';
 import type { TabDebugger, TaskTab } from '../tabs/task-tab-pool';
 import { seedProfileStorage } from './browser-profile';
-import { beforeDeadline } from './deadline';
+import { beforeDeadline } from '../task-kit/deadline';
 import { isHtml } from './document-types';
-import { PageTaskError, navigationError } from './page-task-error';
-import { captureSettle, SETTLE_CAP_MS } from './settle-policy';
+import { PageTaskError, navigationError } from '../task-kit/page-task-error';
+import { captureSettle, SETTLE_CAP_MS } from '../task-kit/settle-policy';
 
 async function responseBodyText(cdp: CdpSession, requestId: string): Promise<string | undefined> {
   try {

@@ -13,9 +13,9 @@ import type { TaskTab, TaskTabPool } from '../tabs/task-tab-pool';
 import { capturePlain, debuggerNeed, NotAPage } from './capture-plain';
 import { captureWithDebugger, showsPdf } from './capture-with-debugger';
 import { loadProfileCookies, readProfileState } from './browser-profile';
-import { PageTaskError } from './page-task-error';
-import type { StateWitness, WitnessedTask } from './state-witness';
-import { taskJournal } from './task-journal';
+import { PageTaskError } from '../task-kit/page-task-error';
+import type { StateWitness, WitnessedTask } from '../browser-state/state-witness';
+import { taskJournal } from '../task-kit/task-journal';
 
 /** Kept back from the server's budget so that the result arrives before the server gives up. */
 export const RESULT_MARGIN_MS = 300;

@@ -1,11 +1,11 @@
 import type { ResultMessage, SessionCommandMessage, TaskMessage } from '../../shared/protocol/messages';
 import { createSessionRegistry, type SessionSend } from '../sessions/session-registry';
-import { runSessionTask } from '../sessions/session-task';
-import type { BrowserStateKeeper } from './browser-state-keeper';
-import type { StateWitness } from './state-witness';
+import { runSessionTask } from './session-task';
+import type { BrowserStateKeeper } from '../browser-state/browser-state-keeper';
+import type { StateWitness } from '../browser-state/state-witness';
 import { extensionApiCalls } from './count-api-calls';
 import { fitResult } from './fit-result';
-import { PageTaskError } from './page-task-error';
+import { PageTaskError } from '../task-kit/page-task-error';
 import { runPageTask } from './run-page-task';
 import type { TaskTabPool } from '../tabs/task-tab-pool';
 

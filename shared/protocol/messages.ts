@@ -176,7 +176,7 @@ export const PageCapture = z.object({
   /**
    * A launched browser's report that the task ran in state nothing earlier had shaped for its
    * page: no cookies or storage of the page's sites from the team's earlier work, no session,
-   * profile, actions or caller headers since the last wipe (extension/tasks/state-witness.ts).
+   * profile, actions or caller headers since the last wipe (extension/browser-state/state-witness.ts).
    * Absent means unknown; only a pool browser's `true` lets the capture be shared with every team.
    */
   stateClean: z.boolean().optional(),

@@ -12,7 +12,7 @@ import type {
 import { TaskError } from '../../../server/browsers/hub/task-error';
 import type { CdpSession } from '../../../extension/debugger/cdp-session';
 import { createLiveCommandRunner } from '../../../extension/sessions/live-command-runner';
-import { PageTaskError } from '../../../extension/tasks/page-task-error';
+import { PageTaskError } from '../../../extension/task-kit/page-task-error';
 
 const CHROMIUM_PATH = '/usr/lib/chromium/chromium';
 

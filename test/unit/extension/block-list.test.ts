@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { parseDomainList } from '../../../extension/ui/parse-domain-list';
+import { parseDomainList } from '../../../extension/network/parse-domain-list';
 
 describe('the ad domain list', () => {
   it('parses one domain per line and skips comments and blanks', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createBrowserStateKeeper } from '../../../extension/tasks/browser-state-keeper';
+import { createBrowserStateKeeper } from '../../../extension/browser-state/browser-state-keeper';
 
 describe('browser state keeper', () => {
   it('wipes once per change of hands, and only after the previous owner’s tasks have left', async () => {

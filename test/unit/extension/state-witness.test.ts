@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createBrowserStateKeeper } from '../../../extension/tasks/browser-state-keeper';
-import { createStateWitness, siteOf, siteOfHost } from '../../../extension/tasks/state-witness';
+import { createBrowserStateKeeper } from '../../../extension/browser-state/browser-state-keeper';
+import { createStateWitness, siteOf, siteOfHost } from '../../../extension/browser-state/state-witness';
 
 const TAB = 7;
 const IDLE_TAB = 8;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { storageKeysOf } from '../../../extension/tasks/storage-keys-of';
+import { storageKeysOf } from '../../../extension/browser-state/storage-keys-of';
 
 describe('storage keys of a document (for the wipe of Storage Buckets)', () => {
   it('gives a top-level page its origin’s key', () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { DonationTerms, SessionEvent } from '../../../shared/protocol/messages';
 import type { CdpEventListener, CdpSession } from '../../../extension/debugger/cdp-session';
 import { createLiveCommandRunner } from '../../../extension/sessions/live-command-runner';
-import { PageTaskError } from '../../../extension/tasks/page-task-error';
+import { PageTaskError } from '../../../extension/task-kit/page-task-error';
 
 const OPEN_TERMS: DonationTerms = {
   enabled: true,

@@ -1,14 +1,14 @@
 import { browser } from 'wxt/browser';
 import { UNPAIR_PATH } from '../../shared/api/tabhive/browser-pairing';
-import { readActivity } from './activity-log';
-import { storeProblem } from '../hub/connection-problem';
-import type { ConnectionStatus } from '../hub/connection-status';
-import { writeDonationSettings } from '../hub/donation-settings';
-import type { HubConnection } from '../hub/hub-connection';
-import { clearHubSettings, isLaunchedBrowser, readHubSettings, writeHubSettings } from '../hub/hub-settings';
-import { pairWithServer } from '../hub/pair-with-server';
+import { readActivity } from '../ui/activity-log';
+import { storeProblem } from './connection-problem';
+import type { ConnectionStatus } from './connection-status';
+import { writeDonationSettings } from './donation-settings';
+import type { HubConnection } from './hub-connection';
+import { clearHubSettings, isLaunchedBrowser, readHubSettings, writeHubSettings } from './hub-settings';
+import { pairWithServer } from './pair-with-server';
 import { savePageToServer } from './save-page';
-import { UiRequest, type ConnectionProblem } from './ui-messages';
+import { UiRequest, type ConnectionProblem } from '../ui/ui-messages';
 
 /** How long `pair` waits for the first connection, so that the page shows its outcome. */
 const PAIR_CONNECT_WAIT_MS = 5_000;

@@ -1,6 +1,6 @@
 import { ErrorResponse, SAVED_PAGES_PATH } from '../../shared/api/tabhive/browser-pairing';
-import type { HubSettings } from '../hub/hub-settings';
-import type { SavedPage } from './ui-messages';
+import type { HubSettings } from './hub-settings';
+import type { SavedPage } from '../ui/ui-messages';
 
 const SAVE_TIMEOUT_MS = 15_000;
 

@@ -12,20 +12,15 @@ import { checkTaskUrl, createAddressGuard, watchPeersOverCdp } from '../network/
 import { CONTENT_PANELS } from '../../shared/html/content-panels';
 import { capturePage, type InPageCapture } from '../page/capture-page';
 import type { TabDebugger, TaskTab, TaskTabPool } from '../tabs/task-tab-pool';
-import { loadProfileCookies, readProfileState } from '../tasks/browser-profile';
-import { captureWithDebugger } from '../tasks/capture-with-debugger';
-import { beforeDeadline } from '../tasks/deadline';
-import { PageTaskError } from '../tasks/page-task-error';
-import {
-  RESULT_MARGIN_MS,
-  addRulesForTask,
-  removeRulesOfTask,
-  type PageTaskRun,
-} from '../tasks/run-page-task';
-import { captureSettle } from '../tasks/settle-policy';
-import { createLiveCommands, type LiveCommands } from './live-commands';
-import { isPageCommand, runPageCommand, type SessionPage } from './session-commands';
-import type { SessionRegistry, SessionSend } from './session-registry';
+import { loadProfileCookies, readProfileState } from './browser-profile';
+import { captureWithDebugger } from './capture-with-debugger';
+import { beforeDeadline } from '../task-kit/deadline';
+import { PageTaskError } from '../task-kit/page-task-error';
+import { RESULT_MARGIN_MS, addRulesForTask, removeRulesOfTask, type PageTaskRun } from './run-page-task';
+import { captureSettle } from '../task-kit/settle-policy';
+import { createLiveCommands, type LiveCommands } from '../sessions/live-commands';
+import { isPageCommand, runPageCommand, type SessionPage } from '../sessions/session-commands';
+import type { SessionRegistry, SessionSend } from '../sessions/session-registry';
 
 /** The session's first page gets this long to load; the session's own time may be an hour. */
 export const SESSION_LOAD_MS = 60_000;
