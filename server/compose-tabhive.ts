@@ -9,13 +9,10 @@ import { type BrowserHub } from './browsers/hub/create-browser-hub';
 import { createNodeTokenAdmin } from './browsers/hub/node-token-admin';
 import { createBrowserSessionService } from './products/browser-sessions/create-browser-session-service';
 import { createSessionLeases } from './products/browser-sessions/create-session-leases';
-import {
-  createInteractOptionsMemory,
-  rememberingInteractOptions,
-} from './products/browser-sessions/interact-options';
+import { createInteractOptionsMemory } from './scrape/emit/interact-options';
 import { createCdpRelay, isCdpRelayPath } from './products/live-view/cdp-relay';
 import { createLiveViewSocket, isLiveViewSocketPath } from './products/live-view/live-view-socket';
-import { HTTP_PAGES_IN_FLIGHT, createBrowserSlots } from './products/jobs/browser-slots';
+import { HTTP_PAGES_IN_FLIGHT, createBrowserSlots } from './scrape/admit/browser-slots';
 import { createJobRunner } from './products/jobs/create-job-runner';
 import type { JobSpec } from './products/jobs/job-spec';
 import { createJobService } from './products/jobs/create-job-service';
@@ -31,17 +28,16 @@ import { createAgentService } from './products/agent/create-agent-service';
 import { createMonitors } from './products/monitors/create-monitors';
 import { addPageToSearchIndex } from './products/search/add-page-to-search-index';
 import type { Log } from './platform/log/log';
-import { createCachedCapture } from './scrape/cached-capture';
-import { withCharging } from './scrape/charge-scrape';
-import { withTeamConcurrency } from './scrape/with-team-concurrency';
+import { createCachedCapture } from './scrape/capture/cached-capture';
 import { createTeamAdmin } from './platform/teams/team-admin';
 import { createConsoleDeps } from './api/console/create-console-deps';
 import { createUsageReports } from './platform/teams/usage-reports';
 import { createScraper } from './scrape/create-scraper';
-import { createHttpFastPath } from './scrape/fast-path/create-http-fast-path';
-import { fastPathEligible } from './scrape/fast-path/fast-path-eligible';
+import { createHttpFastPath } from './scrape/capture/fast-path/create-http-fast-path';
+import { fastPathEligible } from './scrape/capture/fast-path/fast-path-eligible';
 import { createSearchProvider } from './products/search/create-search-provider';
 import { createSearchService } from './products/search/create-search-service';
+import { searchIndexSink } from './products/search/search-index-sink';
 import type { RequestHandler, RunningTabhive, StartOptions, UpgradeHandler } from './running-tabhive';
 import type { Lifecycle } from './platform/lifecycle/lifecycle';
 import { composeBrowsers } from './compose/compose-browsers';
@@ -49,9 +45,8 @@ import { composePlatform } from './compose/compose-platform';
 import { createDerivationPool } from './scrape/derive/create-derivation-pool';
 import { deriveByKind } from './scrape/derive/derive-by-kind';
 import { createWebhookSender } from './platform/webhooks/create-webhook-sender';
-import { countCacheLookups } from './scrape/metrics/count-cache-lookups';
-import { countScrapedPages } from './scrape/metrics/count-scraped-pages';
-import { markHttpCaptures } from './scrape/metrics/mark-http-captures';
+import { countCacheLookups } from './scrape/capture/count-cache-lookups';
+import { markHttpCaptures } from './scrape/capture/fast-path/mark-http-captures';
 import { writeWebhookSecret } from './platform/webhooks/write-webhook-secret';
 
 /**
@@ -114,7 +109,16 @@ export async function composeTabhive({
   const workProblems = () => [...derivationPool.problems(), ...documentPool.problems()];
   const mapIndexRecorder = createMapIndexRecorder({ mapIndex: stores.mapIndex, log });
   lifecycle.use('map index recorder', { close: () => mapIndexRecorder.idle() });
-  const scraperParts = {
+  const tabs = () => hub.poolTabs('basic');
+  // Job pages hold a tab only when they go to a browser; those served over HTTP do not wait for one.
+  // They may fill every tab: a task someone waits for (a scrape, a search) takes the next tab that
+  // frees, ahead of the job's pages (task-scheduler.ts priorities).
+  const jobBrowserSlots = createBrowserSlots(tabs);
+  // The page settings of API scrapes, for interactions that reopen a scrape's page.
+  const interactOptions = createInteractOptionsMemory();
+  // The one scraper: each caller says in its context who asks (ScrapeAdmission), which decides the
+  // team slot, the credits, the job browser slots and the metrics of its pages.
+  const scraper = createScraper({
     fastPath: config.HTTP_FAST_PATH
       ? markHttpCaptures(createHttpFastPath({ egress, deriveFetched: derivationPool.deriveFetched }), metrics)
       : undefined,
@@ -129,28 +133,18 @@ export async function composeTabhive({
     llm,
     changeSnapshots: stores.changeSnapshots,
     mapIndex: mapIndexRecorder,
-    searchIndex: stores.searchIndex,
+    searchIndex: searchIndexSink(stores.searchIndex),
     browserProfiles: stores.browserProfiles,
-  };
-  const scraper = countScrapedPages(createScraper(scraperParts), metrics, 'scrape');
-  const tabs = () => hub.poolTabs('basic');
-  // Job pages hold a tab only when they go to a browser; those served over HTTP do not wait for one.
-  // They may fill every tab: a task someone waits for (a scrape, a search) takes the next tab that
-  // frees, ahead of the job's pages (task-scheduler.ts priorities).
-  const jobBrowserSlots = createBrowserSlots(tabs);
-  const jobScraper = countScrapedPages(
-    createScraper({
-      ...scraperParts,
-      runTask: (spec, options) =>
-        jobBrowserSlots.run(() => runTask(spec, { ...options, priority: 'background' })),
-    }),
+    teamLimits,
+    creditLedger: stores.creditLedger,
+    jobBrowserSlots,
     metrics,
-    'job',
-  );
+    interactOptions,
+  });
   const jobs = createJobService({ stores, urlPolicy, log });
   const jobRunner = createJobRunner({
     stores,
-    scraper: jobScraper,
+    scraper,
     egress,
     log,
     teamConcurrency: config.TEAM_CONCURRENCY,
@@ -197,10 +191,7 @@ export async function composeTabhive({
   // Extract pages are job pages (background priority, job tabs) booked and admitted as scrapes.
   const extract = createExtractService({
     stores,
-    scraper: withTeamConcurrency(
-      withCharging(jobScraper, { creditLedger: stores.creditLedger, log }),
-      teamLimits,
-    ),
+    scraper,
     mapper,
     search,
     llm,
@@ -212,10 +203,7 @@ export async function composeTabhive({
   const agent = createAgentService({
     stores,
     llm: platform.toolLlm,
-    scraper: withTeamConcurrency(
-      withCharging(jobScraper, { creditLedger: stores.creditLedger, log }),
-      teamLimits,
-    ),
+    scraper,
     search,
     mapper,
     urlPolicy,
@@ -225,10 +213,7 @@ export async function composeTabhive({
   // llms.txt pages are job pages too, booked and admitted as scrapes.
   const llmsTxt = createLlmsTxtService({
     stores,
-    scraper: withTeamConcurrency(
-      withCharging(jobScraper, { creditLedger: stores.creditLedger, log }),
-      teamLimits,
-    ),
+    scraper,
     mapper,
     llm,
     urlPolicy,
@@ -238,7 +223,7 @@ export async function composeTabhive({
   // Monitor checks scrape as job pages (background priority), each page booked as a scrape.
   const monitors = createMonitors({
     stores,
-    scraper: withCharging(jobScraper, { creditLedger: stores.creditLedger, log }),
+    scraper,
     jobs,
     search,
     llm,
@@ -248,7 +233,6 @@ export async function composeTabhive({
   });
   lifecycle.use('monitors', { start: () => monitors.start(), close: () => monitors.stop() });
   // Browser sessions lease a tab each for their whole life; interactions reopen a scrape's page.
-  const interactOptions = createInteractOptionsMemory();
   const browserSessions = createBrowserSessionService({
     leases: createSessionLeases({
       hub,
@@ -289,11 +273,8 @@ export async function composeTabhive({
     search,
     log,
     keyring,
-    // Single scrapes hold a team slot and are booked here; jobs book their own pages.
-    scraper: rememberingInteractOptions(
-      withTeamConcurrency(withCharging(scraper, { creditLedger: stores.creditLedger, log }), teamLimits),
-      interactOptions,
-    ),
+    // Single scrapes (admission 'api') hold a team slot and are booked; jobs book their own pages.
+    scraper,
     results: stores.results,
     connectedBrowsers: hub.connectedBrowsers,
     storeKind: database.kind,

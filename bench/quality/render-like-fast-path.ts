@@ -1,5 +1,5 @@
-import { repairLikeBrowser } from '../../server/scrape/fast-path/repair-like-browser';
-import { removeHidden } from '../../server/scrape/fast-path/remove-hidden';
+import { repairLikeBrowser } from '../../server/scrape/derive/fetched-page/repair-like-browser';
+import { removeHidden } from '../../server/scrape/derive/fetched-page/remove-hidden';
 import { parseHtml } from '../../shared/html/parse-html';
 import { revealStreamedContent } from '../../shared/html/reveal-streamed-content';
 

@@ -47,7 +47,7 @@ import { scrapeRoutes } from './routes/scrape-routes';
 import { searchRoutes } from './routes/search-routes';
 import { usageRoutes } from './routes/usage-routes';
 import { v1ScrapeRoutes } from './routes/v1-scrape-routes';
-import type { ScrapeContext, Scraper } from '../scrape/create-scraper';
+import type { ScrapeContext, Scraper } from '../scrape/types/scraper';
 import type { SearchService } from '../products/search/create-search-service';
 import type { ResultStore } from '../platform/store/stores/result-store';
 import type { TeamStore } from '../platform/store/stores/team-store';

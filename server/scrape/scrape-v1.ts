@@ -1,7 +1,7 @@
 import type { ScrapeV1 } from '../../shared/api/v1/scrape-request';
 import type { ResultStore } from '../platform/store/stores/result-store';
 import type { Log } from '../platform/log/log';
-import type { Scraper } from './create-scraper';
+import type { Scraper } from './types/scraper';
 import { withJsonKey, type ScrapeDocumentV1 } from './v1-json-key';
 
 export type { ScrapeDocumentV1 } from './v1-json-key';
@@ -16,7 +16,7 @@ export async function scrapeV1(
   { request, jsonKey, warnings }: ScrapeV1,
   teamId: string,
 ): Promise<ScrapeDocumentV1> {
-  const document = await scraper.scrape(request, { teamId });
+  const document = await scraper.scrape(request, { teamId, admission: 'api' });
   if (jsonKey === 'json' && warnings.length === 0) return document;
   const { warning, ...rest } = withJsonKey(document, jsonKey);
   const allWarnings = [...(warning === undefined ? [] : [warning]), ...warnings];

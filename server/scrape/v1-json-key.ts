@@ -1,4 +1,4 @@
-import type { ScrapeDocument } from './scrape-document';
+import type { ScrapeDocument } from './types/scrape-document';
 
 export type ScrapeDocumentV1 = Omit<ScrapeDocument, 'json'> & { json?: unknown; extract?: unknown };
 

@@ -167,7 +167,7 @@ describe('compose.yaml', () => {
     }
   });
 
-  it('configures the API instances with the variables server/platform/config.ts reads', () => {
+  it('configures the API instances with the variables server/platform/config/config.ts reads', () => {
     for (const name of apis) {
       expect(services[name]?.command).toEqual(['api']);
       const env = envOf(name);

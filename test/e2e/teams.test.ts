@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import { cacheKey, normalizeCacheUrl } from '../../server/scrape/cache-key';
+import { cacheKey, normalizeCacheUrl } from '../../server/scrape/capture/cache-key';
 import { ScrapeRequestV2 } from '../../shared/api/v2/scrape-request';
 import { waitUntil } from '../helpers/start-test-tabhive';
 import { useSiteAndTabhive } from '../helpers/use-site-and-tabhive';

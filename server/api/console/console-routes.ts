@@ -3,7 +3,7 @@ import type { Context } from 'koa';
 import { z } from 'zod';
 import type { Keyring } from '../../platform/auth/keyring';
 import { errors } from '../../platform/errors/errors';
-import { parseBody } from '../http/parse-body';
+import { parseBody } from '../../platform/input/parse-body';
 import type { JobService } from '../../products/jobs/create-job-service';
 import type { BrowserHub } from '../../browsers/hub/create-browser-hub';
 import type { TabhiveMetrics } from '../../platform/metrics/create-tabhive-metrics';

@@ -3,8 +3,9 @@ import type { IncomingMessage } from 'node:http';
 import type { Middleware } from 'koa';
 import type { Log } from '../../platform/log/log';
 import { StoreUnavailableError } from '../../platform/store/database';
-import { ApiError } from '../../platform/errors/api-error';
 import { errors } from '../../platform/errors/errors';
+import { TabhiveError } from '../../platform/errors/tabhive-error';
+import { httpHeadersOf, httpStatusOf } from './error-status';
 
 /**
  * Whether reading the request failed because its connection went away: the client gave up on an
@@ -21,7 +22,8 @@ function requestAborted(err: unknown, request: IncomingMessage): boolean {
 }
 
 /**
- * The one place errors become responses. ApiErrors render as Firecrawl's envelope; a request
+ * The one place errors become responses. Domain errors (TabhiveError) render as Firecrawl's
+ * envelope, with the status and headers their kind maps to (error-status.ts); a request
  * whose connection went away while it was read is a line at info level; anything else is a bug:
  * it is logged with an exception id and answered with a 500 that reveals no internals.
  */
@@ -36,9 +38,9 @@ export function errorHandler({ log }: { log: Log }): Middleware {
         log.info('request aborted before it was read', { method: ctx.method, path: ctx.path });
         return;
       }
-      if (err instanceof ApiError) {
-        ctx.status = err.status;
-        ctx.set(err.headers);
+      if (err instanceof TabhiveError) {
+        ctx.status = httpStatusOf(err);
+        ctx.set(httpHeadersOf(err));
         ctx.body = {
           success: false,
           ...(err.code === undefined ? {} : { code: err.code }),

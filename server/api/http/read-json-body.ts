@@ -1,6 +1,6 @@
 import type { Middleware } from 'koa';
 import { errors } from '../../platform/errors/errors';
-import { checkJsonTextDepth, inspectJson } from './inspect-json';
+import { checkJsonTextDepth, inspectJson } from '../../platform/input/inspect-json';
 
 /** Firecrawl's ceiling (Express json limit); batch requests with many URLs need the room. */
 export const MAX_BODY_BYTES = 10 * 1024 * 1024;
@@ -28,18 +28,14 @@ export function readJsonBody({ limitBytes = MAX_BODY_BYTES }: { limitBytes?: num
     const isJsonType = type === '' || type === 'application/json' || type.endsWith('+json');
     const isForm = type === 'application/x-www-form-urlencoded';
 
-    const tooLarge = () => {
-      // The rest of the body is not wanted: closing after the answer spares reading it.
-      ctx.set('Connection', 'close');
-      return errors.payloadTooLarge(limitBytes);
-    };
-    if (Number(ctx.get('content-length') || '0') > limitBytes) throw tooLarge();
+    // A too-large body's answer closes the connection (error-status.ts): its rest is never read.
+    if (Number(ctx.get('content-length') || '0') > limitBytes) throw errors.payloadTooLarge(limitBytes);
     const chunks: Buffer[] = [];
     let size = 0;
     for await (const chunk of ctx.req) {
       const buffer = chunk as Buffer;
       size += buffer.length;
-      if (size > limitBytes) throw tooLarge();
+      if (size > limitBytes) throw errors.payloadTooLarge(limitBytes);
       chunks.push(buffer);
     }
     const text = Buffer.concat(chunks).toString('utf8');

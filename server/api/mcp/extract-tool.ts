@@ -2,7 +2,7 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { ExtractRequestV2 } from '../../../shared/api/v2/extract-request';
 import { errors } from '../../platform/errors/errors';
-import { parseBody } from '../http/parse-body';
+import { parseBody } from '../../platform/input/parse-body';
 import type { McpCaller, McpServices } from './mcp-context';
 import { runTool } from './run-tool';
 import { withoutEmptyValues } from './scrape-arguments';

@@ -3,7 +3,7 @@ import type { ExtractService } from '../../products/extract/create-extract-servi
 import type { JobService } from '../../products/jobs/create-job-service';
 import type { Log } from '../../platform/log/log';
 import type { Mapper } from '../../products/map/create-mapper';
-import type { Scraper } from '../../scrape/create-scraper';
+import type { Scraper } from '../../scrape/types/scraper';
 import type { SearchService } from '../../products/search/create-search-service';
 import type { TeamLimits } from '../../platform/teams/team-limits';
 

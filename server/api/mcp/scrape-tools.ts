@@ -5,7 +5,7 @@ import { BatchScrapeRequestV2 } from '../../../shared/api/v2/batch-scrape-reques
 import { ScrapeRequestV2 } from '../../../shared/api/v2/scrape-request';
 import { toIssueDetails } from '../../../shared/api/zod-issues';
 import { errors } from '../../platform/errors/errors';
-import { parseBody } from '../http/parse-body';
+import { parseBody } from '../../platform/input/parse-body';
 import { optional, type JobSpec } from '../../products/jobs/job-spec';
 import type { McpCaller, McpServices } from './mcp-context';
 import { readJobStatus } from './read-job-status';
@@ -57,7 +57,7 @@ export function registerScrapeTools(server: McpServer, call: { services: McpServ
       // Discovery settings of Firecrawl's hosted tool catalogue, which agents carry over by habit.
       const { toolDetail: _toolDetail, domainTools: _domainTools, ...options } = args;
       const request = parseBody(ScrapeRequestV2, scrapeOptionsBody(options));
-      return services.scraper.scrape(request, { teamId: caller.teamId });
+      return services.scraper.scrape(request, { teamId: caller.teamId, admission: 'api' });
     }),
   );
 

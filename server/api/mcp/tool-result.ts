@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { ApiError } from '../../platform/errors/api-error';
 import { errors } from '../../platform/errors/errors';
+import { TabhiveError } from '../../platform/errors/tabhive-error';
 import type { Log } from '../../platform/log/log';
 import { StoreUnavailableError } from '../../platform/store/database';
 
@@ -22,11 +22,11 @@ export function toolResult(data: unknown): CallToolResult {
 /**
  * A failed tool call (`isError`), worded as the HTTP API words the same failure: the API's error
  * message as text, and its envelope (`code`, `details`) as structured content. Anything that is not
- * an ApiError is a bug: logged with an exception id that the answer names, revealing nothing else.
+ * a TabhiveError is a bug: logged with an exception id that the answer names, revealing nothing else.
  */
 export function toolError(caught: unknown, { log, tool }: { log: Log; tool: string }): CallToolResult {
   const err = caught instanceof StoreUnavailableError ? errors.storeUnavailable() : caught;
-  if (err instanceof ApiError) {
+  if (err instanceof TabhiveError) {
     const envelope = {
       success: false,
       ...(err.code === undefined ? {} : { code: err.code }),

@@ -1,4 +1,5 @@
-import type { QuerySchemaName, RequestSchemaName, ResponseSchemaName } from './api-schemas';
+import type { RequestSchemaName, ResponseSchemaName } from './api-schemas';
+import type { ApiOperation, OperationResponse as Response } from './api-operation';
 import { parseOperations } from './parse-operations';
 import { extractOperations } from './extract-operations';
 import { llmsTxtOperations } from './llmstxt-operations';
@@ -7,32 +8,7 @@ import { agentOperations } from './agent-operations';
 import { browserSessionOperations } from './browser-session-operations';
 import { mcpOperations } from './mcp-operations';
 
-type Response =
-  | { description: string; schema: ResponseSchemaName }
-  /** Text: plain (`true`) or an HTML page. */
-  | { description: string; text: true | 'html' };
-
-/** One route the server answers, as the OpenAPI document describes it. */
-export interface ApiOperation {
-  method: 'get' | 'post' | 'patch' | 'delete';
-  /** OpenAPI path template: `{id}` where the router says `:id`. */
-  path: string;
-  summary: string;
-  tag: 'v2' | 'v1' | 'service';
-  /** Behind the bearer key (contract §1.2). */
-  authenticated: boolean;
-  body?: RequestSchemaName;
-  /** A `multipart/form-data` body instead of a JSON one (`POST /v2/parse`). */
-  multipart?: MultipartBody;
-  query?: QuerySchemaName;
-  responses: Record<string, Response>;
-}
-
-/** The parts of a multipart body: each a JSON Schema of its value, with a description. */
-export interface MultipartBody {
-  parts: Record<string, { schema: Record<string, unknown>; description: string }>;
-  required: string[];
-}
+export type { ApiOperation, MultipartBody } from './api-operation';
 
 const error = (description: string): Response => ({ description, schema: 'ErrorEnvelope' });
 

@@ -1,4 +1,4 @@
-import type { ApiOperation } from './api-operations';
+import type { ApiOperation } from './api-operation';
 
 const error = (description: string) => ({ description, schema: 'ErrorEnvelope' as const });
 

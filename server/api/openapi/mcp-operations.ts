@@ -1,4 +1,4 @@
-import type { ApiOperation } from './api-operations';
+import type { ApiOperation } from './api-operation';
 
 const refused = (description: string) => ({ description, schema: 'McpError' as const });
 

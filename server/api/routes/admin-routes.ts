@@ -4,7 +4,7 @@ import compose from 'koa-compose';
 import type { Middleware } from 'koa';
 import { createStaticKeyring, type Team } from '../../platform/auth/keyring';
 import { errors } from '../../platform/errors/errors';
-import { parseBody } from '../http/parse-body';
+import { parseBody } from '../../platform/input/parse-body';
 import { readJsonBody } from '../http/read-json-body';
 import {
   NewKeyInput,

@@ -4,7 +4,7 @@ import { AgentJobId, AgentListQuery, AgentRequestV2 } from '../../../shared/api/
 import type { AgentService } from '../../products/agent/create-agent-service';
 import { teamOf } from '../http/authenticate';
 import { errors } from '../../platform/errors/errors';
-import { parseBody } from '../http/parse-body';
+import { parseBody } from '../../platform/input/parse-body';
 import type { PublicUrl } from '../http/public-url';
 
 /** A run id from the path; anything but a UUID is not found without a store read. */

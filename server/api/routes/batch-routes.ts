@@ -8,7 +8,7 @@ import type { WebhookV2 } from '../../../shared/api/v2/crawl-webhook';
 import type { ScrapeOptionsV2 } from '../../../shared/api/v2/scrape-options';
 import { teamOf } from '../http/authenticate';
 import { errors } from '../../platform/errors/errors';
-import { parseBody } from '../http/parse-body';
+import { parseBody } from '../../platform/input/parse-body';
 import type { PublicUrl } from '../http/public-url';
 import type { JobService } from '../../products/jobs/create-job-service';
 import { optional, type JobSpec } from '../../products/jobs/job-spec';

@@ -10,7 +10,7 @@ import {
 } from '../../../shared/api/tabhive/browser-pairing';
 import { teamOf } from '../http/authenticate';
 import { errors } from '../../platform/errors/errors';
-import { parseBody } from '../http/parse-body';
+import { parseBody } from '../../platform/input/parse-body';
 import type { PairingService } from '../../browsers/pairing/create-pairing-service';
 
 /**

@@ -7,7 +7,7 @@ import {
 } from '../../../shared/api/v2/browser-session';
 import type { BrowserSessionService } from '../../products/browser-sessions/create-browser-session-service';
 import { teamOf } from '../http/authenticate';
-import { parseBody } from '../http/parse-body';
+import { parseBody } from '../../platform/input/parse-body';
 import type { PublicUrl } from '../http/public-url';
 import { usageAttribution } from '../../platform/store/stores/usage-attribution';
 

@@ -9,7 +9,7 @@ import {
 import { parseCrawlRequestV2 } from '../../products/crawl-prompt/parse-crawl-request-v2';
 import { teamOf } from '../http/authenticate';
 import { errors } from '../../platform/errors/errors';
-import { parseBody } from '../http/parse-body';
+import { parseBody } from '../../platform/input/parse-body';
 import type { PublicUrl } from '../http/public-url';
 import type { JobService } from '../../products/jobs/create-job-service';
 import { startPathWarning } from '../../products/jobs/crawl-warnings';

@@ -5,7 +5,7 @@ import { AgentJobId } from '../../../shared/api/v2/agent-request';
 import type { AgentService } from '../../products/agent/create-agent-service';
 import { teamOf } from '../http/authenticate';
 import { errors } from '../../platform/errors/errors';
-import { parseBody } from '../http/parse-body';
+import { parseBody } from '../../platform/input/parse-body';
 
 /**
  * `POST /v1/deep-research` (start; the agent loop with a research prompt) and

@@ -5,7 +5,7 @@ import { ExtractRequestV2 } from '../../../shared/api/v2/extract-request';
 import type { ExtractService } from '../../products/extract/create-extract-service';
 import { teamOf } from '../http/authenticate';
 import { errors } from '../../platform/errors/errors';
-import { parseBody } from '../http/parse-body';
+import { parseBody } from '../../platform/input/parse-body';
 
 /**
  * `POST /v{1,2}/extract` (start a job; `urlTrace` is always empty, as Firecrawl sends it) and

@@ -3,7 +3,7 @@ import type { Context, Middleware } from 'koa';
 import { JobPageQuery } from '../../../shared/api/job-page-query';
 import { teamOf } from '../http/authenticate';
 import { errors } from '../../platform/errors/errors';
-import { parseBody } from '../http/parse-body';
+import { parseBody } from '../../platform/input/parse-body';
 import type { PublicUrl } from '../http/public-url';
 import type { JobService } from '../../products/jobs/create-job-service';
 

@@ -3,7 +3,7 @@ import type { Middleware } from 'koa';
 import { LlmsTxtRequest } from '../../../shared/api/v1/llmstxt-request';
 import { teamOf } from '../http/authenticate';
 import { errors } from '../../platform/errors/errors';
-import { parseBody } from '../http/parse-body';
+import { parseBody } from '../../platform/input/parse-body';
 import type { LlmsTxtService } from '../../products/llmstxt/create-llms-txt-service';
 
 /** `POST /v1/llmstxt` starts a job; `GET /v1/llmstxt/:id` answers its status and, once done, the files. */

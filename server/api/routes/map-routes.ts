@@ -3,7 +3,7 @@ import type { Middleware } from 'koa';
 import { MapRequestV1 } from '../../../shared/api/v1/map-request';
 import { MapRequestV2 } from '../../../shared/api/v2/map-request';
 import { teamOf } from '../http/authenticate';
-import { parseBody } from '../http/parse-body';
+import { parseBody } from '../../platform/input/parse-body';
 import type { Mapper } from '../../products/map/create-mapper';
 import { mapOptionsV1, mapOptionsV2 } from '../../products/map/map-request-options';
 import { normalizeMapUrl } from '../../products/map/normalize-map-url';

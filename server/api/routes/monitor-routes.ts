@@ -7,7 +7,7 @@ import {
   UpdateMonitorRequest,
 } from '../../../shared/api/v2/monitor-request';
 import { teamOf } from '../http/authenticate';
-import { parseBody } from '../http/parse-body';
+import { parseBody } from '../../platform/input/parse-body';
 import type { PublicUrl } from '../http/public-url';
 import type { MonitorService } from '../../products/monitors/create-monitor-service';
 

@@ -7,7 +7,7 @@ import { createDocumentConverter, type DocumentConverter } from '../../products/
 import { parseFormats } from '../../products/parse/parse-formats';
 import { MAX_OPTIONS_BYTES, readMultipartUpload } from '../../products/parse/read-multipart-upload';
 import type { ZipLimits } from '../../products/parse/zip/zip-limits';
-import type { Scraper, ScrapeContext } from '../../scrape/create-scraper';
+import type { Scraper, ScrapeContext } from '../../scrape/types/scraper';
 import type { ResultStore } from '../../platform/store/stores/result-store';
 
 /** PARSE_MAX_FILE_BYTES's default: Firecrawl's limit for one upload. */

@@ -3,8 +3,8 @@ import type { Middleware } from 'koa';
 import { ScrapeRequestV2 } from '../../../shared/api/v2/scrape-request';
 import { teamOf } from '../http/authenticate';
 import { errors } from '../../platform/errors/errors';
-import { parseBody } from '../http/parse-body';
-import type { Scraper } from '../../scrape/create-scraper';
+import { parseBody } from '../../platform/input/parse-body';
+import type { Scraper } from '../../scrape/types/scraper';
 import type { ResultStore } from '../../platform/store/stores/result-store';
 
 /**
@@ -24,7 +24,7 @@ export function scrapeRoutes({
 
   router.post('/v2/scrape', api, async (ctx) => {
     const request = parseBody(ScrapeRequestV2, ctx.request.body);
-    const data = await scraper.scrape(request, { teamId: teamOf(ctx).id });
+    const data = await scraper.scrape(request, { teamId: teamOf(ctx).id, admission: 'api' });
     ctx.body = {
       success: true,
       data,

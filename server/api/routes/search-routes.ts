@@ -5,7 +5,7 @@ import { SearchRequestV2, searchOptionWarnings } from '../../../shared/api/v2/se
 import { toIssueDetails } from '../../../shared/api/zod-issues';
 import { teamOf } from '../http/authenticate';
 import { errors } from '../../platform/errors/errors';
-import { parseBody } from '../http/parse-body';
+import { parseBody } from '../../platform/input/parse-body';
 import type { SearchService } from '../../products/search/create-search-service';
 import { v1SearchData } from '../../products/search/v1-search-data';
 

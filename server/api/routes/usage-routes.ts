@@ -12,7 +12,7 @@ import {
   type TokenUsageV2,
 } from '../../../shared/api/responses/usage-responses';
 import { teamOf } from '../http/authenticate';
-import { parseBody } from '../http/parse-body';
+import { parseBody } from '../../platform/input/parse-body';
 import type { UsageReports } from '../../platform/teams/usage-reports';
 import type { TeamStore } from '../../platform/store/stores/team-store';
 import type { TeamLimits } from '../../platform/teams/team-limits';

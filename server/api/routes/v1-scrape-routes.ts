@@ -1,12 +1,13 @@
 import Router from '@koa/router';
 import type { Middleware } from 'koa';
 import { ScrapeRequestV1 } from '../../../shared/api/v1/scrape-request';
-import { ApiError } from '../../platform/errors/api-error';
-import { teamOf } from '../http/authenticate';
 import { errors } from '../../platform/errors/errors';
-import { parseBody } from '../http/parse-body';
+import { TabhiveError } from '../../platform/errors/tabhive-error';
+import { teamOf } from '../http/authenticate';
+import { httpStatusOf } from '../http/error-status';
+import { parseBody } from '../../platform/input/parse-body';
 import type { Log } from '../../platform/log/log';
-import type { Scraper } from '../../scrape/create-scraper';
+import type { Scraper } from '../../scrape/types/scraper';
 import { scrapeV1 } from '../../scrape/scrape-v1';
 import type { ResultStore } from '../../platform/store/stores/result-store';
 
@@ -15,12 +16,8 @@ const codeEveryInternalError: Middleware = async (_ctx, next) => {
   try {
     await next();
   } catch (err) {
-    if (err instanceof ApiError && err.status >= 500 && err.code === undefined) {
-      throw new ApiError(err.status, err.message, {
-        code: 'UNKNOWN_ERROR',
-        details: err.details,
-        headers: { ...err.headers },
-      });
+    if (err instanceof TabhiveError && httpStatusOf(err) >= 500 && err.code === undefined) {
+      throw err.withCode('UNKNOWN_ERROR');
     }
     throw err;
   }

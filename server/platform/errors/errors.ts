@@ -1,100 +1,120 @@
-import { ApiError } from './api-error';
+import { TabhiveError } from './tabhive-error';
 
 /**
- * Every error the API returns, declared once. Codes and messages that Firecrawl clients and test
- * suites match on are Firecrawl's own (api-contract.md §1.2, §1.6–1.8); the rest are ours and are
- * stable once shipped.
+ * Every error callers are told about, declared once by what went wrong (its kind; the API picks
+ * the HTTP status, server/api/http/error-status.ts). Codes and messages that Firecrawl clients and
+ * test suites match on are Firecrawl's own (api-contract.md §1.2, §1.6–1.8); the rest are ours
+ * and are stable once shipped.
  */
 export const errors = {
-  unauthorized: () => new ApiError(401, 'Unauthorized'),
-  tokenMissing: () => new ApiError(401, 'Unauthorized: Token missing'),
-  invalidToken: () => new ApiError(401, 'Unauthorized: Invalid token'),
+  unauthorized: () => new TabhiveError('unauthenticated', 'Unauthorized'),
+  tokenMissing: () => new TabhiveError('unauthenticated', 'Unauthorized: Token missing'),
+  invalidToken: () => new TabhiveError('unauthenticated', 'Unauthorized: Invalid token'),
 
-  badRequest: (details: unknown) => new ApiError(400, 'Bad Request', { code: 'BAD_REQUEST', details }),
+  badRequest: (details: unknown) =>
+    new TabhiveError('invalid-input', 'Bad Request', { code: 'BAD_REQUEST', details }),
   /** `POST /v2/search` words its validation error differently and gives no code (contract §1.6). */
-  invalidSearchBody: (details: unknown) => new ApiError(400, 'Invalid request body', { details }),
-  invalidJson: () => new ApiError(400, 'Bad request, malformed JSON', { code: 'BAD_REQUEST_INVALID_JSON' }),
+  invalidSearchBody: (details: unknown) =>
+    new TabhiveError('invalid-input', 'Invalid request body', { details }),
+  invalidJson: () =>
+    new TabhiveError('invalid-input', 'Bad request, malformed JSON', { code: 'BAD_REQUEST_INVALID_JSON' }),
   unsupportedMediaType: (type: string) =>
-    new ApiError(415, `Unsupported content type "${type}": send application/json`, {
+    new TabhiveError('unsupported-media', `Unsupported content type "${type}": send application/json`, {
       code: 'UNSUPPORTED_MEDIA_TYPE',
     }),
   payloadTooLarge: (limitBytes: number) =>
-    new ApiError(413, `Request body is larger than ${limitBytes} bytes`, { code: 'PAYLOAD_TOO_LARGE' }),
-  notFound: () => new ApiError(404, 'Not found'),
-  methodNotAllowed: (method: string, allow: string) =>
-    new ApiError(405, `Method ${method} is not allowed here${allow === '' ? '' : `; allowed: ${allow}`}`, {
-      code: 'METHOD_NOT_ALLOWED',
-      headers: allow === '' ? {} : { Allow: allow },
+    new TabhiveError('too-large', `Request body is larger than ${limitBytes} bytes`, {
+      code: 'PAYLOAD_TOO_LARGE',
     }),
+  notFound: () => new TabhiveError('not-found', 'Not found'),
+  methodNotAllowed: (method: string, allow: string) =>
+    new TabhiveError(
+      'method-not-allowed',
+      `Method ${method} is not allowed here${allow === '' ? '' : `; allowed: ${allow}`}`,
+      {
+        code: 'METHOD_NOT_ALLOWED',
+        allowedMethods: allow,
+      },
+    ),
   unsupportedEndpoint: (method: string, path: string, feature: string) =>
-    new ApiError(
-      404,
+    new TabhiveError(
+      'not-found',
       `Tabhive does not serve Firecrawl's ${feature} endpoint (${method} ${path}). See docs/compatibility.md in Tabhive's repository.`,
       { code: 'UNSUPPORTED_ENDPOINT' },
     ),
 
-  urlBlocked: (message: string) => new ApiError(403, message, { code: 'URL_BLOCKED' }),
+  urlBlocked: (message: string) => new TabhiveError('forbidden', message, { code: 'URL_BLOCKED' }),
   dnsResolution: (host: string) =>
-    new ApiError(
-      500,
+    new TabhiveError(
+      'failed',
       `DNS resolution failed for hostname: ${host}. Please check if the domain is valid and accessible.`,
       { code: 'SCRAPE_DNS_RESOLUTION_ERROR' },
     ),
   siteError: (browserError: string) =>
-    new ApiError(500, `Specified URL is failing to load in the browser. Error code: ${browserError}`, {
-      code: 'SCRAPE_SITE_ERROR',
-    }),
+    new TabhiveError(
+      'failed',
+      `Specified URL is failing to load in the browser. Error code: ${browserError}`,
+      {
+        code: 'SCRAPE_SITE_ERROR',
+      },
+    ),
   sslError: (browserError: string) =>
-    new ApiError(500, `An SSL error occurred while scraping the URL: ${browserError}`, {
+    new TabhiveError('failed', `An SSL error occurred while scraping the URL: ${browserError}`, {
       code: 'SCRAPE_SSL_ERROR',
     }),
-  scrapeTimeout: () => new ApiError(408, 'Scrape timed out', { code: 'SCRAPE_TIMEOUT' }),
-  mapTimeout: () => new ApiError(408, 'Map timed out', { code: 'MAP_TIMEOUT' }),
+  scrapeTimeout: () => new TabhiveError('timed-out', 'Scrape timed out', { code: 'SCRAPE_TIMEOUT' }),
+  mapTimeout: () => new TabhiveError('timed-out', 'Map timed out', { code: 'MAP_TIMEOUT' }),
   invalidSelector: (selector: string) =>
-    new ApiError(400, 'Bad Request', {
+    new TabhiveError('invalid-input', 'Bad Request', {
       code: 'BAD_REQUEST',
       details: [{ code: 'custom', message: `Invalid CSS selector: ${selector}`, path: [] }],
     }),
   noBrowser: () =>
-    new ApiError(503, 'No browser is connected to take this task. Check BROWSERS and the server log.', {
-      code: 'NO_BROWSER_AVAILABLE',
-      headers: { 'Retry-After': '5' },
-    }),
+    new TabhiveError(
+      'unavailable',
+      'No browser is connected to take this task. Check BROWSERS and the server log.',
+      {
+        code: 'NO_BROWSER_AVAILABLE',
+        retryAfterSeconds: 5,
+      },
+    ),
   storeUnavailable: () =>
-    new ApiError(503, 'The database is unavailable right now; try again shortly.', {
+    new TabhiveError('unavailable', 'The database is unavailable right now; try again shortly.', {
       code: 'STORE_UNAVAILABLE',
-      headers: { 'Retry-After': '5' },
+      retryAfterSeconds: 5,
     }),
-  scrapeNotFound: () => new ApiError(404, 'Job not found.'),
+  scrapeNotFound: () => new TabhiveError('not-found', 'Job not found.'),
   actionFailed: (reason: string) =>
-    new ApiError(500, `Action(s) failed to complete. Error code: ${reason}`, { code: 'SCRAPE_ACTION_ERROR' }),
+    new TabhiveError('failed', `Action(s) failed to complete. Error code: ${reason}`, {
+      code: 'SCRAPE_ACTION_ERROR',
+    }),
   stealthUnavailable: () =>
-    new ApiError(
-      503,
+    new TabhiveError(
+      'unavailable',
       'proxy "stealth" needs a stealth browser, and none is connected. Set STEALTH_PROXY_URL, or use proxy "basic" or "auto".',
-      { code: 'STEALTH_UNAVAILABLE', headers: { 'Retry-After': '5' } },
+      { code: 'STEALTH_UNAVAILABLE', retryAfterSeconds: 5 },
     ),
   /**
    * Firecrawl's first sentence (clients match it); the rest says what a Tabhive operator does
    * instead of buying a plan: raise the team's allowance, a total, with the keys CLI or the admin API.
    */
   insufficientCredits: (teamId: string) =>
-    new ApiError(
-      402,
+    new TabhiveError(
+      'insufficient-credits',
       `Insufficient credits to perform this request. Team "${teamId}" has spent its credit allowance: ` +
         `ask the operator of this Tabhive server to raise it to a new total (\`npm run keys -- team set ${teamId} --allowance <credits>\`, ` +
         `or PATCH /admin/v1/teams/${teamId} with {"creditAllowance": <credits>}), or lower the request's limit.`,
     ),
   /** Firecrawl's words, with and without the hint that applies to a crawl (contract §6.1, §6.3). */
   promptNotUnderstood: (forCrawl: boolean) =>
-    new ApiError(
-      400,
+    new TabhiveError(
+      'invalid-input',
       forCrawl
         ? 'Failed to process natural language prompt. Please try rephrasing or use explicit crawler options.'
         : 'Failed to process natural language prompt. Please try rephrasing.',
     ),
   invalidPreviewParameters: (messages: string) =>
-    new ApiError(400, `Invalid request parameters: ${messages}`, { code: 'BAD_REQUEST' }),
+    new TabhiveError('invalid-input', `Invalid request parameters: ${messages}`, { code: 'BAD_REQUEST' }),
   rateLimited: ({
     limit,
     count,
@@ -107,70 +127,85 @@ export const errors = {
     now: Date;
   }) => {
     const seconds = Math.max(1, Math.ceil((resetsAt.getTime() - now.getTime()) / 1000));
-    return new ApiError(
-      429,
+    return new TabhiveError(
+      'rate-limited',
       `Rate limit exceeded. Consumed (req/min): ${count}, Remaining (req/min): ${Math.max(0, limit - count)}. Please retry after ${seconds}s, resets at ${resetsAt.toString()}`,
-      { code: 'RATE_LIMIT_EXCEEDED', headers: { 'Retry-After': String(seconds) } },
+      { code: 'RATE_LIMIT_EXCEEDED', retryAfterSeconds: seconds },
     );
   },
   concurrencyLimit: (maxConcurrency: number) =>
-    new ApiError(
-      429,
+    new TabhiveError(
+      'rate-limited',
       `Concurrency limit reached: this team may run ${maxConcurrency} scrapes and crawl pages at once. Retry when one of them has finished.`,
-      { code: 'CONCURRENCY_LIMIT_EXCEEDED', headers: { 'Retry-After': '1' } },
+      { code: 'CONCURRENCY_LIMIT_EXCEEDED', retryAfterSeconds: 1 },
     ),
   forbiddenKey: (key: string, path: ReadonlyArray<string | number>) =>
-    new ApiError(400, 'Bad Request', {
+    new TabhiveError('invalid-input', 'Bad Request', {
       code: 'BAD_REQUEST',
       details: [{ code: 'custom', message: `The key "${key}" is not allowed in a request body`, path }],
     }),
   bodyTooComplex: (message: string, path: ReadonlyArray<string | number>) =>
-    new ApiError(400, 'Bad Request', { code: 'BAD_REQUEST', details: [{ code: 'custom', message, path }] }),
-  adminUnauthorized: () => new ApiError(401, 'Unauthorized: Invalid admin key'),
-  teamNotFound: (message: string) => new ApiError(404, message, { code: 'TEAM_NOT_FOUND' }),
-  conflict: (message: string) => new ApiError(409, message, { code: 'CONFLICT' }),
-  idempotencyKeyUsed: () => new ApiError(409, 'Idempotency key already used'),
-  jobNotFound: () => new ApiError(404, 'Job not found'),
+    new TabhiveError('invalid-input', 'Bad Request', {
+      code: 'BAD_REQUEST',
+      details: [{ code: 'custom', message, path }],
+    }),
+  adminUnauthorized: () => new TabhiveError('unauthenticated', 'Unauthorized: Invalid admin key'),
+  teamNotFound: (message: string) => new TabhiveError('not-found', message, { code: 'TEAM_NOT_FOUND' }),
+  conflict: (message: string) => new TabhiveError('conflict', message, { code: 'CONFLICT' }),
+  idempotencyKeyUsed: () => new TabhiveError('conflict', 'Idempotency key already used'),
+  jobNotFound: () => new TabhiveError('not-found', 'Job not found'),
   /** No code, as Firecrawl's non-coded internal errors (v1 routes add UNKNOWN_ERROR). */
   llmFailed: (reason: string) =>
-    new ApiError(500, `(Internal server error) - LLM extraction failed: ${reason}`),
+    new TabhiveError('failed', `(Internal server error) - LLM extraction failed: ${reason}`),
   donatedBrowserRefused: (reason: string) =>
-    new ApiError(403, `This task cannot run on your team's donated browser: ${reason}.`, {
+    new TabhiveError('forbidden', `This task cannot run on your team's donated browser: ${reason}.`, {
       code: 'DONATED_BROWSER_REFUSED',
     }),
   pairingCodeInvalid: () =>
-    new ApiError(400, 'The pairing code is not valid or was already used. Ask your team for a new one.', {
-      code: 'PAIRING_CODE_INVALID',
-    }),
+    new TabhiveError(
+      'invalid-input',
+      'The pairing code is not valid or was already used. Ask your team for a new one.',
+      {
+        code: 'PAIRING_CODE_INVALID',
+      },
+    ),
   pairingCodeExpired: () =>
-    new ApiError(410, 'The pairing code has expired. Ask your team for a new one.', {
+    new TabhiveError('gone', 'The pairing code has expired. Ask your team for a new one.', {
       code: 'PAIRING_CODE_EXPIRED',
     }),
   browserNotFound: () =>
-    new ApiError(404, 'No browser with this id is paired with your team.', { code: 'BROWSER_NOT_FOUND' }),
-  deviceTokenInvalid: () =>
-    new ApiError(401, 'Unauthorized: this browser is not paired, or its pairing was revoked', {
-      code: 'DEVICE_TOKEN_INVALID',
+    new TabhiveError('not-found', 'No browser with this id is paired with your team.', {
+      code: 'BROWSER_NOT_FOUND',
     }),
+  deviceTokenInvalid: () =>
+    new TabhiveError(
+      'unauthenticated',
+      'Unauthorized: this browser is not paired, or its pairing was revoked',
+      {
+        code: 'DEVICE_TOKEN_INVALID',
+      },
+    ),
   browserFailed: (message: string) =>
-    new ApiError(500, `All scraping engines failed! -- ${message}`, { code: 'SCRAPE_ALL_ENGINES_FAILED' }),
+    new TabhiveError('failed', `All scraping engines failed! -- ${message}`, {
+      code: 'SCRAPE_ALL_ENGINES_FAILED',
+    }),
   /** Firecrawl's code and status for a `lockdown` scrape the cache cannot answer. */
   lockdownCacheMiss: (window: string) =>
-    new ApiError(
-      404,
+    new TabhiveError(
+      'not-found',
       `lockdown: no cached copy of this page${window === '' ? '' : ` ${window}`} was found, and lockdown never contacts the site. Scrape it once without lockdown to cache it.`,
       { code: 'SCRAPE_LOCKDOWN_CACHE_MISS' },
     ),
   /** A `minAge` scrape the cache cannot answer: a copy that old can only come from the cache. */
   noCachedCopy: (window: string) =>
-    new ApiError(
-      404,
+    new TabhiveError(
+      'not-found',
       `No cached copy of this page${window === '' ? '' : ` ${window}`} was found; with minAge the page is served only from the cache, and the site was not contacted.`,
       { code: 'SCRAPE_NO_CACHED_DATA' },
     ),
   /** The PII redaction could not run (its LLM failed): the document is not returned unredacted. */
   redactionFailed: (reason: string) =>
-    new ApiError(500, `PII redaction failed, so the page is not returned: ${reason}`, {
+    new TabhiveError('failed', `PII redaction failed, so the page is not returned: ${reason}`, {
       code: 'SCRAPE_PII_REDACTION_FAILED',
     }),
 } as const;

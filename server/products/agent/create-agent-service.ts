@@ -7,7 +7,7 @@ import type { ToolCallingLlm } from '../../platform/llm/llm-tool-calls';
 import { SchemaRejectedError, guardSchema } from '../../platform/llm/schema-guard';
 import type { Log } from '../../platform/log/log';
 import type { Mapper } from '../map/create-mapper';
-import type { Scraper } from '../../scrape/create-scraper';
+import type { Scraper } from '../../scrape/types/scraper';
 import type { SearchService } from '../search/create-search-service';
 import type { Stores } from '../../platform/store/create-stores';
 import { StoreUnavailableError } from '../../platform/store/database';

@@ -1,14 +1,14 @@
 import { z } from 'zod';
 import { ScrapeOptionsV2 } from '../../../shared/api/v2/scrape-options';
 import { ScrapeRequestV2 } from '../../../shared/api/v2/scrape-request';
-import { ApiError } from '../../platform/errors/api-error';
+import { TabhiveError } from '../../platform/errors/tabhive-error';
 import { scrapeJobPage } from '../jobs/scrape-job-page';
 import type { Log } from '../../platform/log/log';
 import { MAP_CREDITS } from '../map/charge-map';
 import type { Mapper } from '../map/create-mapper';
 import { siteMapOptions } from '../map/map-options';
-import type { Scraper } from '../../scrape/create-scraper';
-import type { ScrapeDocument } from '../../scrape/scrape-document';
+import type { Scraper } from '../../scrape/types/scraper';
+import type { ScrapeDocument } from '../../scrape/types/scrape-document';
 import type { SearchService } from '../search/create-search-service';
 import { MAX_MAP_LINKS, MAX_SEARCH_RESULTS, PAGE_CHARS_FOR_MODEL, TOOL_TIMEOUT_MS } from './agent-limits';
 import type { AgentSource } from './agent-spec';
@@ -169,10 +169,10 @@ async function readPage(
         : {}),
     };
   } catch (err) {
-    if (err instanceof ApiError && err.status === 402) {
+    if (err instanceof TabhiveError && err.kind === 'insufficient-credits') {
       return { ...failure("the team's credits are spent", summary), outOfCredits: true };
     }
-    if (!(err instanceof ApiError)) context.log.warn('agent page failed', { url, error: String(err) });
+    if (!(err instanceof TabhiveError)) context.log.warn('agent page failed', { url, error: String(err) });
     return failure(err instanceof Error ? err.message : String(err), summary);
   }
 }
@@ -220,7 +220,7 @@ async function search(context: ToolContext, raw: string): Promise<ToolOutcome> {
       credits: answer.creditsUsed,
     };
   } catch (err) {
-    if (err instanceof ApiError && err.status === 402) {
+    if (err instanceof TabhiveError && err.kind === 'insufficient-credits') {
       return { ...failure("the team's credits are spent", summary), outOfCredits: true };
     }
     return failure(err instanceof Error ? err.message : String(err), summary);
@@ -265,7 +265,7 @@ async function map(context: ToolContext, raw: string): Promise<ToolOutcome> {
       credits: MAP_CREDITS,
     };
   } catch (err) {
-    if (err instanceof ApiError && err.status === 402) {
+    if (err instanceof TabhiveError && err.kind === 'insufficient-credits') {
       return { ...failure("the team's credits are spent", summary), outOfCredits: true };
     }
     return failure(err instanceof Error ? err.message : String(err), summary);

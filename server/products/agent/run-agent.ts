@@ -5,7 +5,7 @@ import { type ToolCallingLlm, type ToolChatMessage, assistantTurn } from '../../
 import { type GuardedSchema, guardSchema } from '../../platform/llm/schema-guard';
 import type { Log } from '../../platform/log/log';
 import type { Mapper } from '../map/create-mapper';
-import type { Scraper } from '../../scrape/create-scraper';
+import type { Scraper } from '../../scrape/types/scraper';
 import type { SearchService } from '../search/create-search-service';
 import { MAX_CALLS_PER_TURN, MODEL_TURN_CREDITS, TRACE_TEXT_CHARS } from './agent-limits';
 import { analysisRequest, finalAnswerRequest, openingMessages, researchJsonRequest } from './agent-prompts';
@@ -18,7 +18,7 @@ import { createUrlScope } from './url-scope';
 
 export interface AgentRunDeps {
   llm: ToolCallingLlm;
-  /** The API's scraper (booked and admitted as scrapes): scrape and interact pages. */
+  /** The scraper: scrape and interact pages, booked and admitted as scrapes (`product-job`, scrapeJobPage). */
   scraper: Scraper;
   search?: SearchService | undefined;
   mapper?: Mapper | undefined;

@@ -11,7 +11,7 @@ import type {
 import type { ResultStore } from '../../platform/store/stores/result-store';
 import type { SessionLeases, RunningSession } from './create-session-leases';
 import { actionsOutput, codeOutput, failedOutput, type ExecuteResponse } from './execute-output';
-import type { InteractOptionsMemory } from './interact-options';
+import type { InteractOptionsMemory } from '../../scrape/emit/interact-options';
 import { planFromPrompt } from './plan-from-prompt';
 import { sessionErrors } from './session-errors';
 import { UPLOAD_ORIGIN } from '../parse/upload-scrape-request';

@@ -4,11 +4,11 @@ import type { PageCapture, PageTaskSpec } from '../../../shared/protocol/message
 import { errors } from '../../platform/errors/errors';
 import type { BrowserHub } from '../../browsers/hub/create-browser-hub';
 import { TaskError } from '../../browsers/hub/task-error';
-import { liveViewUrls } from '../live-view/live-view-urls';
+import { liveViewUrls } from './live-view-urls';
 import type { SessionBrowser, SessionBrowsers } from '../../browsers/launcher/create-session-browsers';
 import type { Log } from '../../platform/log/log';
-import { openBrowserProfile, type BrowserProfileUse } from '../../scrape/browser-profile-use';
-import { taskErrorToApiError } from '../../scrape/task-error-to-api-error';
+import { openBrowserProfile, type BrowserProfileUse } from '../../scrape/capture/browser-profile-use';
+import { taskErrorToApiError } from '../../scrape/capture/task-error-to-api-error';
 import { StoreUnavailableError } from '../../platform/store/database';
 import type { BrowserProfileStore } from '../../platform/store/stores/browser-profile-store';
 import type {
@@ -20,7 +20,7 @@ import type { TeamStore } from '../../platform/store/stores/team-store';
 import { ensureCreditsLeft } from '../../platform/teams/ensure-credits-left';
 import type { UrlPolicy } from '../../platform/url-policy/create-url-policy';
 import { createLiveSession, type LiveSessionControl } from './create-live-session';
-import type { InteractOptions } from './interact-options';
+import type { InteractOptions } from '../../scrape/emit/interact-options';
 import type { LiveSessionDirectory } from './live-session';
 import { sessionCredits } from './session-credits';
 import { sessionErrors } from './session-errors';

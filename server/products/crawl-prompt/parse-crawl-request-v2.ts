@@ -1,6 +1,6 @@
 import { CrawlRequestV2 } from '../../../shared/api/v2/crawl-request';
 import { errors } from '../../platform/errors/errors';
-import { parseBody } from '../../api/http/parse-body';
+import { parseBody } from '../../platform/input/parse-body';
 import {
   PromptNotUnderstoodError,
   type CrawlPromptReader,

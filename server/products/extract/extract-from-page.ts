@@ -1,9 +1,9 @@
 import type { FormatV2 } from '../../../shared/api/v2/formats';
 import type { ScrapeOptionsV2 } from '../../../shared/api/v2/scrape-options';
-import { ApiError } from '../../platform/errors/api-error';
+import { TabhiveError } from '../../platform/errors/tabhive-error';
 import { scrapeJobPage } from '../jobs/scrape-job-page';
 import type { Log } from '../../platform/log/log';
-import type { Scraper } from '../../scrape/create-scraper';
+import type { Scraper } from '../../scrape/types/scraper';
 import { EXTRACT_PAGE_TIMEOUT_MS } from './extract-limits';
 import { TooDeepError, cleanPageValue } from './page-extraction';
 
@@ -18,7 +18,7 @@ export type PageOutcome =
 export type JsonFormat = Extract<FormatV2, { type: 'json' }>;
 
 export interface PageContext {
-  /** The API's scraper: it books each page, holds a team concurrency slot, applies the URL policy. */
+  /** The scraper: each page, a `product-job` (scrapeJobPage), is booked, holds a team slot, meets the URL policy. */
   scraper: Scraper;
   teamId: string;
   scrapeOptions: ScrapeOptionsV2;
@@ -60,8 +60,10 @@ export async function extractFromPage(url: string, context: PageContext): Promis
       throw err;
     }
   } catch (err) {
-    if (err instanceof ApiError && err.status === 402) return { kind: 'no-credits', url };
-    if (!(err instanceof ApiError)) log.warn('extract page failed unexpectedly', { url, error: String(err) });
+    if (err instanceof TabhiveError && err.kind === 'insufficient-credits')
+      return { kind: 'no-credits', url };
+    if (!(err instanceof TabhiveError))
+      log.warn('extract page failed unexpectedly', { url, error: String(err) });
     return { kind: 'failed', url, reason: err instanceof Error ? err.message : String(err) };
   }
 }

@@ -1,5 +1,5 @@
 import { ScrapeOptionsV2 } from '../../../shared/api/v2/scrape-options';
-import { ApiError } from '../../platform/errors/api-error';
+import { TabhiveError } from '../../platform/errors/tabhive-error';
 import { MAP_CREDITS } from '../map/charge-map';
 import type { Mapper } from '../map/create-mapper';
 import { siteMapOptions } from '../map/map-options';
@@ -101,7 +101,7 @@ export async function planPages(
         found = links.map((link) => link.url);
       } catch (err) {
         // A team out of credits is the job's problem, not this wildcard's.
-        if (err instanceof ApiError && err.status === 402) throw err;
+        if (err instanceof TabhiveError && err.kind === 'insufficient-credits') throw err;
         warnings.push(
           `The site map of ${target.url}* failed (${reason(err)}); its start page alone was read.`,
         );
@@ -148,7 +148,7 @@ export async function planPages(
         for (const url of results) add(url);
         if (results.length === 0) warnings.push('The web search for the prompt found no pages.');
       } catch (err) {
-        if (err instanceof ApiError && err.status === 402) throw err;
+        if (err instanceof TabhiveError && err.kind === 'insufficient-credits') throw err;
         warnings.push(`The web search for the prompt failed (${reason(err)}).`);
       }
     }

@@ -1,10 +1,10 @@
-import { ApiError } from '../../platform/errors/api-error';
+import { TabhiveError } from '../../platform/errors/tabhive-error';
 import { JobAborted, JobFailure, type JobRun } from '../jobs/in-process-jobs';
 import { LlmError, type LlmProvider } from '../../platform/llm/llm-provider';
 import { type GuardedSchema, SchemaRejectedError, guardSchema } from '../../platform/llm/schema-guard';
 import type { Log } from '../../platform/log/log';
 import type { Mapper } from '../map/create-mapper';
-import type { Scraper } from '../../scrape/create-scraper';
+import type { Scraper } from '../../scrape/types/scraper';
 import type { SearchService } from '../search/create-search-service';
 import { type JsonFormat, type PageOutcome, extractFromPage } from './extract-from-page';
 import { EXTRACT_JOB_TIMEOUT_MS, EXTRACT_PAGE_CONCURRENCY, MAX_EXTRACT_OUTPUT_CHARS } from './extract-limits';
@@ -109,7 +109,7 @@ export async function runExtract(
   try {
     plan = await planPages(spec, { teamId, mapper: deps.mapper, search: deps.search, deadline, signal });
   } catch (err) {
-    if (err instanceof ApiError && err.status === 402) throw new JobFailure(err.message);
+    if (err instanceof TabhiveError && err.kind === 'insufficient-credits') throw new JobFailure(err.message);
     throw err;
   }
   book(plan.credits);

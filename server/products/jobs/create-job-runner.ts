@@ -3,12 +3,12 @@ import { MAX_CRAWL_DELAY_S } from '../../../shared/api/crawl-delay';
 import { extractLinks } from '../../../shared/html/extract-links';
 import type { PageCapture } from '../../../shared/protocol/messages';
 import type { Egress } from '../../platform/egress/create-egress';
-import { ApiError } from '../../platform/errors/api-error';
+import { TabhiveError } from '../../platform/errors/tabhive-error';
 import { errors } from '../../platform/errors/errors';
 import { urlForLog, type Log } from '../../platform/log/log';
 import { withLogContext } from '../../platform/log/log-context';
-import type { Scraper } from '../../scrape/create-scraper';
-import { scrapeCredits } from '../../scrape/scrape-credits';
+import type { Scraper } from '../../scrape/types/scraper';
+import { scrapeCredits } from '../../scrape/admit/scrape-credits';
 import type { Stores } from '../../platform/store/create-stores';
 import type { Job } from '../../platform/store/stores/job-store';
 import type { PageTask } from '../../platform/store/stores/page-task-store';
@@ -262,7 +262,7 @@ export function createJobRunner({
   };
 
   const failureOf = (err: unknown) =>
-    err instanceof ApiError
+    err instanceof TabhiveError
       ? { code: err.code, error: err.message, retry: err.code !== undefined && RETRYABLE_CODES.has(err.code) }
       : { code: undefined, error: err instanceof Error ? err.message : String(err), retry: true };
 
@@ -324,6 +324,7 @@ export function createJobRunner({
           },
           {
             teamId: job.teamId,
+            admission: 'job-page',
             scrapeId: task._id,
             keepResult: false,
             pageLinks: spec.crawl !== undefined && spec.crawl.sitemap !== 'only',

@@ -1,7 +1,7 @@
 import { servesFromCacheOnly } from '../../../shared/api/v2/cache-only';
 import { classifyHost } from '../../../shared/url/classify-host';
 import { randomUUID } from 'node:crypto';
-import { ApiError } from '../../platform/errors/api-error';
+import { TabhiveError } from '../../platform/errors/tabhive-error';
 import { errors } from '../../platform/errors/errors';
 import { urlForLog, type Log } from '../../platform/log/log';
 import type { Stores } from '../../platform/store/create-stores';
@@ -144,7 +144,7 @@ export function createJobService({
       try {
         compilePatterns(crawl.rules);
       } catch (err) {
-        if (err instanceof PatternError) throw new ApiError(400, err.message);
+        if (err instanceof PatternError) throw new TabhiveError('invalid-input', err.message);
         throw err;
       }
       // Firecrawl lowers a crawl's limit to what the team has left rather than refuse it.

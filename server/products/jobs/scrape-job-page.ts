@@ -1,7 +1,7 @@
 import type { ScrapeRequestV2 } from '../../../shared/api/v2/scrape-request';
-import { ApiError } from '../../platform/errors/api-error';
-import type { Scraper } from '../../scrape/create-scraper';
-import type { ScrapeDocument } from '../../scrape/scrape-document';
+import { TabhiveError } from '../../platform/errors/tabhive-error';
+import type { Scraper } from '../../scrape/types/scraper';
+import type { ScrapeDocument } from '../../scrape/types/scrape-document';
 
 /** While a page waits for a team concurrency slot, it asks again after about this long (jittered). */
 export const SLOT_RETRY_MS = 1_000;
@@ -21,7 +21,7 @@ const pause = (ms: number, signal: AbortSignal) =>
  * Scrapes one page of an in-process job (extract, llms.txt) as a background job page: a team at
  * its concurrency limit makes the page wait its turn (jittered) rather than fail, until `deadline`
  * or `signal`; then the page is skipped (undefined). Any other failure (402 out of credits, the
- * page's own errors) is the caller's to judge, as the ApiError it is.
+ * page's own errors) is the caller's to judge, as the TabhiveError it is.
  */
 export async function scrapeJobPage(
   scraper: Scraper,
@@ -34,10 +34,10 @@ export async function scrapeJobPage(
     try {
       return await scraper.scrape(
         { ...request, timeout: Math.max(1, Math.min(request.timeout ?? remaining, remaining)) },
-        { teamId, keepResult: false, priority: 'background' },
+        { teamId, admission: 'product-job', keepResult: false },
       );
     } catch (err) {
-      if (!(err instanceof ApiError) || err.code !== 'CONCURRENCY_LIMIT_EXCEEDED') throw err;
+      if (!(err instanceof TabhiveError) || err.code !== 'CONCURRENCY_LIMIT_EXCEEDED') throw err;
       await pause(SLOT_RETRY_MS * (0.5 + Math.random()), signal);
     }
   }

@@ -1,5 +1,5 @@
 import { ScrapeRequestV2 } from '../../../shared/api/v2/scrape-request';
-import { ApiError } from '../../platform/errors/api-error';
+import { TabhiveError } from '../../platform/errors/tabhive-error';
 import { JobAborted, JobFailure, type JobRun } from '../jobs/in-process-jobs';
 import { scrapeJobPage } from '../jobs/scrape-job-page';
 import type { LlmProvider } from '../../platform/llm/llm-provider';
@@ -7,7 +7,7 @@ import type { Log } from '../../platform/log/log';
 import { MAP_CREDITS } from '../map/charge-map';
 import type { Mapper } from '../map/create-mapper';
 import { siteMapOptions } from '../map/map-options';
-import type { Scraper } from '../../scrape/create-scraper';
+import type { Scraper } from '../../scrape/types/scraper';
 import { describePage, oneLine } from './describe-page';
 import {
   LLMSTXT_JOB_TIMEOUT_MS,
@@ -40,7 +40,7 @@ async function sitePages(spec: LlmsTxtSpec, teamId: string, mapper: Mapper, warn
     const others = links.map((link) => link.url).filter((url) => url !== start.href);
     return { urls: [start.href, ...others].slice(0, spec.maxUrls), credits: MAP_CREDITS };
   } catch (err) {
-    if (err instanceof ApiError && err.status === 402) throw new JobFailure(err.message);
+    if (err instanceof TabhiveError && err.kind === 'insufficient-credits') throw new JobFailure(err.message);
     warnings.push(`The site map failed (${reason(err)}); only the start page was read.`);
     return { urls: [start.href], credits: 0 };
   }
@@ -117,11 +117,11 @@ export async function runLlmsTxt(
           markdown,
         };
       } catch (err) {
-        if (err instanceof ApiError && err.status === 402) {
+        if (err instanceof TabhiveError && err.kind === 'insufficient-credits') {
           outOfCredits = err.message;
           continue;
         }
-        if (!(err instanceof ApiError))
+        if (!(err instanceof TabhiveError))
           log.warn('llms.txt page failed unexpectedly', { url, error: String(err) });
         left.push(`${url} (${reason(err)})`);
       }

@@ -1,11 +1,11 @@
 import type { Egress } from '../../platform/egress/create-egress';
-import { ApiError } from '../../platform/errors/api-error';
+import { TabhiveError } from '../../platform/errors/tabhive-error';
 import { errors } from '../../platform/errors/errors';
 import { fetchRobots } from '../jobs/crawl-discovery';
 import { compilePatterns, PatternError } from '../jobs/crawl-rules';
 import type { RobotsRules } from '../jobs/robots-txt';
 import type { Log } from '../../platform/log/log';
-import type { Scraper } from '../../scrape/create-scraper';
+import type { Scraper } from '../../scrape/types/scraper';
 import { PUBLIC_SCOPE } from '../../platform/store/stores/cache-store';
 import type { MapIndexStore } from '../../platform/store/stores/map-index-store';
 import type { SitemapFetchStore } from '../../platform/store/stores/sitemap-fetch-store';
@@ -55,7 +55,7 @@ export function createMapper(deps: {
     try {
       patterns = compilePatterns(options);
     } catch (err) {
-      if (err instanceof PatternError) throw new ApiError(400, err.message);
+      if (err instanceof PatternError) throw new TabhiveError('invalid-input', err.message);
       throw err;
     }
     const verdict = await urlPolicy.check(start);

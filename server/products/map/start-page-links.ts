@@ -3,7 +3,7 @@ import type { ScrapeOptionsV2 } from '../../../shared/api/v2/scrape-options';
 import { extractLinks } from '../../../shared/html/extract-links';
 import type { Egress } from '../../platform/egress/create-egress';
 import type { Log } from '../../platform/log/log';
-import type { Scraper } from '../../scrape/create-scraper';
+import type { Scraper } from '../../scrape/types/scraper';
 import type { MapIndexRecorder } from './create-map-index-recorder';
 import type { MapLink } from './map-link';
 
@@ -42,7 +42,11 @@ export async function startPageLinks({
       timeout: timeoutMs,
       ...(location === undefined ? {} : { location }),
     });
-    const document = await scraper.scrape(request, { teamId, keepResult: false });
+    const document = await scraper.scrape(request, {
+      teamId,
+      admission: 'product-request',
+      keepResult: false,
+    });
     const { title, description } = document.metadata;
     if (document.metadata.statusCode < 400) {
       return [

@@ -1,7 +1,7 @@
 import type { JobService } from '../jobs/create-job-service';
 import type { LlmProvider } from '../../platform/llm/llm-provider';
 import type { Log } from '../../platform/log/log';
-import type { Scraper } from '../../scrape/create-scraper';
+import type { Scraper } from '../../scrape/types/scraper';
 import type { SearchService } from '../search/create-search-service';
 import type { Stores } from '../../platform/store/create-stores';
 import type { UrlPolicy } from '../../platform/url-policy/create-url-policy';
@@ -29,7 +29,7 @@ export function createMonitors({
   tickMs,
 }: {
   stores: Stores;
-  /** Books each page on the team's ledger (withCharging). */
+  /** Books each page on the team's ledger (admission `monitor-check`). */
   scraper: Scraper;
   jobs: JobService | undefined;
   search: SearchService | undefined;

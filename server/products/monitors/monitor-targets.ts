@@ -10,7 +10,7 @@ import { CrawlRequestV2 } from '../../../shared/api/v2/crawl-request';
 import { ScrapeOptionsV2 } from '../../../shared/api/v2/scrape-options';
 import { ScrapeRequestV2 } from '../../../shared/api/v2/scrape-request';
 import { toIssueDetails } from '../../../shared/api/zod-issues';
-import { ApiError } from '../../platform/errors/api-error';
+import { TabhiveError } from '../../platform/errors/tabhive-error';
 import { crawlSpecFromV2 } from '../jobs/job-spec';
 import type { JobSpec } from '../jobs/job-spec';
 import { monitorErrors } from './monitor-errors';
@@ -82,7 +82,7 @@ function parseOrThrow<S extends z.ZodType>(
     ...issue,
     path: ['targets', index, ...path, ...issue.path],
   }));
-  throw new ApiError(400, 'Bad Request', { code: 'BAD_REQUEST', details });
+  throw new TabhiveError('invalid-input', 'Bad Request', { code: 'BAD_REQUEST', details });
 }
 
 const jsonModeOf = (options: ScrapeOptionsV2) =>

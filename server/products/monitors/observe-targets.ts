@@ -1,9 +1,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { JobService } from '../jobs/create-job-service';
 import type { Log } from '../../platform/log/log';
-import type { Scraper } from '../../scrape/create-scraper';
-import { type ChangeTracking, compareJson } from '../../scrape/formats/change-tracking-format';
-import { gitDiff } from '../../scrape/formats/git-diff';
+import type { Scraper } from '../../scrape/types/scraper';
+import { type ChangeTracking, compareJson } from '../../scrape/enrich/formats/change-tracking-format';
+import { gitDiff } from '../../scrape/enrich/formats/git-diff';
 import type { SearchService } from '../search/create-search-service';
 import type { ChangeSnapshotStore } from '../../platform/store/stores/change-snapshot-store';
 import type {
@@ -33,7 +33,7 @@ export interface TargetObservation {
 }
 
 export interface ObserveDeps {
-  /** Books each page on the team's ledger as a scrape (withCharging). */
+  /** Books each page on the team's ledger as a scrape (admission `monitor-check`). */
   scraper: Scraper;
   jobs: JobService | undefined;
   search: SearchService | undefined;
@@ -163,7 +163,7 @@ async function inPool<T, R>(items: readonly T[], size: number, work: (item: T) =
 }
 
 /**
- * Runs one target through Tabhive's own services: each scrape URL through the charged scraper,
+ * Runs one target through Tabhive's own services: each scrape URL through the scraper (booked),
  * a crawl as a crawl job (the job runner, on any instance, books its pages), a search through the
  * search service (which books the search). Each page is scraped with the changeTracking format
  * under the target's history tag.
@@ -186,7 +186,7 @@ export async function observeTarget(
             error: 'The check was stopped',
           };
         try {
-          const document = await deps.scraper.scrape(request, { teamId, priority: 'background' });
+          const document = await deps.scraper.scrape(request, { teamId, admission: 'monitor-check' });
           credits += document.metadata.creditsUsed;
           return await pageOf(document, target.id, { ...context, jsonMode: target.jsonMode });
         } catch (err) {

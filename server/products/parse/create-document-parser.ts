@@ -1,7 +1,8 @@
 import { posix } from 'node:path';
 import type { Log } from '../../platform/log/log';
-import { DEFAULT_SCRAPE_TIMEOUT_MS, type Scraper } from '../../scrape/create-scraper';
-import type { ScrapeDocument } from '../../scrape/scrape-document';
+import { DEFAULT_SCRAPE_TIMEOUT_MS } from '../../scrape/derive/scrape-deadline';
+import type { Scraper } from '../../scrape/types/scraper';
+import type { ScrapeDocument } from '../../scrape/types/scrape-document';
 import type { ResultStore } from '../../platform/store/stores/result-store';
 import type { PageCapture } from '../../../shared/protocol/messages';
 import { derivationErrors } from '../../scrape/derive/derivation-errors';
@@ -74,6 +75,7 @@ export function createDocumentParser({
         () =>
           scraper.scrape(request, {
             teamId,
+            admission: 'api',
             capture: uploadCapture(converted, filename, bytes),
             // Kept below, once the metadata speaks of the file; an upload joins neither /map nor /search.
             keepResult: false,

@@ -1,36 +1,50 @@
-import { ApiError } from '../../platform/errors/api-error';
+import { TabhiveError } from '../../platform/errors/tabhive-error';
 
 /**
  * The errors of `POST /v2/parse`, declared once with stable codes. An upload is refused for what
- * it is (415), how big it is or unpacks to (413, 422), or how it is broken (422); a malformed
- * multipart body or options are a 400 in Firecrawl's BAD_REQUEST shape.
+ * it is (unsupported media), how big it is (too large) or unpacks to, or how it is broken
+ * (unprocessable); a malformed multipart body or options are invalid input in Firecrawl's
+ * BAD_REQUEST shape.
  */
 export const parseErrors = {
   badUpload: (message: string, path: ReadonlyArray<string | number> = []) =>
-    new ApiError(400, 'Bad Request', { code: 'BAD_REQUEST', details: [{ code: 'custom', message, path }] }),
+    new TabhiveError('invalid-input', 'Bad Request', {
+      code: 'BAD_REQUEST',
+      details: [{ code: 'custom', message, path }],
+    }),
   notMultipart: (type: string) =>
-    new ApiError(
-      415,
+    new TabhiveError(
+      'unsupported-media',
       `Unsupported content type "${type}": send multipart/form-data with a "file" part and an optional "options" part`,
       { code: 'UNSUPPORTED_MEDIA_TYPE' },
     ),
-  // The rest of the body is not wanted: closing after the answer spares reading it.
+  // A too-large request's answer closes the connection (the API's error-status.ts).
   fileTooLarge: (limitBytes: number) =>
-    new ApiError(413, `The uploaded file is larger than ${limitBytes} bytes (PARSE_MAX_FILE_BYTES)`, {
-      code: 'PAYLOAD_TOO_LARGE',
-      headers: { Connection: 'close' },
-    }),
+    new TabhiveError(
+      'too-large',
+      `The uploaded file is larger than ${limitBytes} bytes (PARSE_MAX_FILE_BYTES)`,
+      {
+        code: 'PAYLOAD_TOO_LARGE',
+      },
+    ),
   bodyTooLarge: (limitBytes: number) =>
-    new ApiError(413, `Request body is larger than ${limitBytes} bytes`, {
+    new TabhiveError('too-large', `Request body is larger than ${limitBytes} bytes`, {
       code: 'PAYLOAD_TOO_LARGE',
-      headers: { Connection: 'close' },
     }),
   unsupportedFileType: (message: string, detected: string) =>
-    new ApiError(415, message, { code: 'UNSUPPORTED_FILE_TYPE', details: { detectedType: detected } }),
+    new TabhiveError('unsupported-media', message, {
+      code: 'UNSUPPORTED_FILE_TYPE',
+      details: { detectedType: detected },
+    }),
   /** The archive inside the document unpacks beyond a limit: a zip bomb, or simply too much. */
-  archiveLimit: (message: string) => new ApiError(422, message, { code: 'ARCHIVE_LIMIT_EXCEEDED' }),
+  archiveLimit: (message: string) =>
+    new TabhiveError('unprocessable', message, { code: 'ARCHIVE_LIMIT_EXCEEDED' }),
   brokenDocument: (kind: string, problem: string) =>
-    new ApiError(422, `The ${kind} could not be read: ${problem}`, { code: 'UNREADABLE_DOCUMENT' }),
+    new TabhiveError('unprocessable', `The ${kind} could not be read: ${problem}`, {
+      code: 'UNREADABLE_DOCUMENT',
+    }),
   conversionTimeout: () =>
-    new ApiError(408, 'Converting the document took longer than the timeout', { code: 'SCRAPE_TIMEOUT' }),
+    new TabhiveError('timed-out', 'Converting the document took longer than the timeout', {
+      code: 'SCRAPE_TIMEOUT',
+    }),
 };

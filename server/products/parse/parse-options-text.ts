@@ -1,6 +1,6 @@
 import { ParseOptionsV2 } from '../../../shared/api/v2/parse-request';
-import { checkJsonTextDepth, inspectJson } from '../../api/http/inspect-json';
-import { parseBody } from '../../api/http/parse-body';
+import { checkJsonTextDepth, inspectJson } from '../../platform/input/inspect-json';
+import { parseBody } from '../../platform/input/parse-body';
 import { parseErrors } from './parse-errors';
 
 /**

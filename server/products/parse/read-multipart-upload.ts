@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import { Busboy, type BusboyInstance } from '@fastify/busboy';
-import type { ApiError } from '../../platform/errors/api-error';
+import type { TabhiveError } from '../../platform/errors/tabhive-error';
 import { parseErrors } from './parse-errors';
 
 /** What a parse request carries: the options text (absent means defaults) and the one file. */
@@ -41,8 +41,8 @@ export async function readMultipartUpload(
   if (Number(request.headers['content-length'] ?? 0) > maxBodyBytes)
     throw parseErrors.bodyTooLarge(maxBodyBytes);
 
-  let failure: ApiError | undefined;
-  const fail = (error: ApiError) => {
+  let failure: TabhiveError | undefined;
+  const fail = (error: TabhiveError) => {
     failure ??= error;
   };
   let options: string | undefined;

@@ -1,5 +1,5 @@
 import { ScrapeRequestV2 } from '../../../shared/api/v2/scrape-request';
-import type { Scraper } from '../../scrape/create-scraper';
+import type { Scraper } from '../../scrape/types/scraper';
 import { bing } from './engines/bing';
 import { duckDuckGo } from './engines/duckduckgo';
 import { google } from './engines/google';
@@ -47,7 +47,13 @@ export function createBrowserSearchProvider({
         timeout: RESULT_PAGE_TIMEOUT_MS,
         ...(wait > 0 ? { waitFor: wait } : {}),
       }),
-      { teamId: query.teamId, keepResult: false, indexPage: false, browserOnly: true },
+      {
+        teamId: query.teamId,
+        admission: 'product-request',
+        keepResult: false,
+        indexPage: false,
+        browserOnly: true,
+      },
     );
     if (document.metadata.statusCode >= 400) {
       throw new Error(`${engine.name} answered HTTP ${document.metadata.statusCode} for ${source} results`);

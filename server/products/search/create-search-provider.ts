@@ -1,6 +1,6 @@
 import type { Config } from '../../platform/config';
 import type { Egress } from '../../platform/egress/create-egress';
-import type { Scraper } from '../../scrape/create-scraper';
+import type { Scraper } from '../../scrape/types/scraper';
 import type { SearchIndexStore } from '../../platform/store/stores/search-index-store';
 import { SEARCH_ENGINES, createBrowserSearchProvider } from './browser-search-provider';
 import { createLocalIndexProvider } from './local-index-provider';
@@ -16,7 +16,7 @@ export function createSearchProvider({
 }: {
   config: Pick<Config, 'SEARCH_PROVIDER' | 'SEARXNG_URL' | 'SEARCH_ENGINE' | 'SEARCH_ENGINE_URL'>;
   searchIndex: SearchIndexStore;
-  /** The plain scraper (result pages are not billed). */
+  /** The scraper; result pages are `product-request` pages (not billed). */
   scraper: Scraper;
   searxngEgress: Egress;
 }): SearchProvider {

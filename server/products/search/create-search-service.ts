@@ -1,20 +1,20 @@
 import { redactionSettings } from '../../../shared/api/v2/redact-pii';
-import { redactText } from '../../scrape/redact/redact-text';
+import { redactText } from '../../scrape/enrich/redact/redact-text';
 import { randomUUID } from 'node:crypto';
 import type { SearchCategory } from '../../../shared/api/v2/search-request';
 import type { ScrapeOptionsV2 } from '../../../shared/api/v2/scrape-options';
-import { ApiError } from '../../platform/errors/api-error';
+import { TabhiveError } from '../../platform/errors/tabhive-error';
 import { errors } from '../../platform/errors/errors';
 import type { Log } from '../../platform/log/log';
-import type { Scraper } from '../../scrape/create-scraper';
-import type { ScrapeDocument, ScrapeMetadata } from '../../scrape/scrape-document';
+import type { Scraper } from '../../scrape/types/scraper';
+import type { ScrapeDocument, ScrapeMetadata } from '../../scrape/types/scrape-document';
 import { StoreUnavailableError } from '../../platform/store/database';
 import type { CreditLedgerStore } from '../../platform/store/stores/credit-ledger-store';
 import type { TeamStore } from '../../platform/store/stores/team-store';
 import { ensureCreditsLeft } from '../../platform/teams/ensure-credits-left';
 import { engineQuery } from './engine-query';
 import { filterResults } from './filter-results';
-import { parseQuery } from './parse-query';
+import { parseQuery } from '../../platform/text/parse-query';
 import type { NewsResult, SearchProvider, SearchResults, SearchSource, WebResult } from './search-provider';
 
 /** Scraped results may come from the cache up to this age, whatever the caller says (contract §10). */
@@ -79,7 +79,7 @@ async function chargeSearch(
 
 const failedScrape = (err: unknown): FailedScrape => ({
   metadata: {
-    statusCode: err instanceof ApiError && err.code === 'URL_BLOCKED' ? 403 : 0,
+    statusCode: err instanceof TabhiveError && err.code === 'URL_BLOCKED' ? 403 : 0,
     error: err instanceof Error ? err.message : String(err),
     proxyUsed: 'basic',
   },
@@ -101,7 +101,7 @@ export function createSearchService({
   log,
 }: {
   provider: SearchProvider;
-  /** The plain scraper: the search books its results' credits itself. */
+  /** The scraper; results are `product-request` pages: the search books their credits itself. */
   scraper: Scraper;
   creditLedger?: CreditLedgerStore | undefined;
   /** For the credit check: a team with an allowance needs a credit left to search. */
@@ -182,7 +182,7 @@ export function createSearchService({
             timeout: Math.min(input.scrapeOptions.timeout ?? input.timeout, remaining),
             maxAge: SEARCH_SCRAPE_MAX_AGE_MS,
           },
-          { teamId },
+          { teamId, admission: 'product-request' },
         );
         return {
           item: { ...document, ...redactedResult(result, input.scrapeOptions.redactPII) },

@@ -1,5 +1,5 @@
 import { withJsonKey } from '../../scrape/v1-json-key';
-import type { ScrapeDocument } from '../../scrape/scrape-document';
+import type { ScrapeDocument } from '../../scrape/types/scrape-document';
 import type { SearchAnswer } from './create-search-service';
 
 /**

@@ -1,4 +1,4 @@
-import { ApiError } from '../../platform/errors/api-error';
+import { TabhiveError } from '../../platform/errors/tabhive-error';
 
 /**
  * A document that goes past one of the limits its derivation runs under (pages, text, inflated
@@ -18,7 +18,8 @@ export class DerivationLimit extends Error {
  * memory, a document limit) is a 422 DERIVATION_LIMIT_EXCEEDED that says which.
  */
 export const derivationErrors = {
-  limit: (message: string) => new ApiError(422, message, { code: 'DERIVATION_LIMIT_EXCEEDED' }),
+  limit: (message: string) =>
+    new TabhiveError('unprocessable', message, { code: 'DERIVATION_LIMIT_EXCEEDED' }),
   tooLong: (ceilingMs: number) =>
     derivationErrors.limit(
       `Making the formats of this document took more than ${Math.round(ceilingMs / 1000)} s, the most one page may take; it was stopped`,

@@ -1,7 +1,7 @@
 import { readRawHtml } from '../../../shared/formats/derive-formats';
 import type { PageCapture } from '../../../shared/protocol/messages';
-import { inspectFetchedPage } from '../fast-path/inspect-fetched-page';
-import { readPage } from '../formats/page-reads';
+import { inspectFetchedPage } from './fetched-page/inspect-fetched-page';
+import { readPage } from './formats/page-reads';
 import { type PageDerivation, type PageDeriveOptions, derivePage } from './derive-page';
 
 /** A page the HTTP fast path fetched: a capture but for the rendered HTML, which is made from it. */

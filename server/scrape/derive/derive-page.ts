@@ -5,12 +5,12 @@ import {
   deriveFormats,
 } from '../../../shared/formats/derive-formats';
 import type { PageCapture } from '../../../shared/protocol/messages';
-import type { PageFacts } from '../formats/fill-schema';
-import { pageFacts } from '../formats/page-facts';
-import { type PageReads, type PageReadsRequest, emptyReads, readPage } from '../formats/page-reads';
-import { derivePdf } from '../pdf/derive-pdf';
-import type { PdfPage } from '../pdf/pdf-to-markdown';
-import type { PdfParseOptions } from '../pdf/requested-parsers';
+import type { PageFacts } from './formats/fill-schema';
+import { pageFacts } from './formats/page-facts';
+import { type PageReads, type PageReadsRequest, emptyReads, readPage } from './formats/page-reads';
+import { derivePdf } from './pdf/derive-pdf';
+import type { PdfPage } from './pdf/pdf-to-markdown';
+import type { PdfParseOptions } from './pdf/requested-parsers';
 
 export interface PageDeriveOptions extends DeriveOptions {
   /** Parse a PDF document to Markdown (v2 `parsers: ["pdf"]`, v1 `parsePDF`). */

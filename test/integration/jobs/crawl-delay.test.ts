@@ -4,7 +4,7 @@ import { createJobRunner, type JobRunner } from '../../../server/products/jobs/c
 import { createJobService, type JobService } from '../../../server/products/jobs/create-job-service';
 import { crawlSpecFromV2 } from '../../../server/products/jobs/job-spec';
 import { silentLog } from '../../../server/platform/log/log';
-import type { Scraper } from '../../../server/scrape/create-scraper';
+import type { Scraper } from '../../../server/scrape/types/scraper';
 import type { Stores } from '../../../server/platform/store/create-stores';
 import { MAX_CRAWL_DELAY_S } from '../../../shared/api/crawl-delay';
 import { CrawlRequestV2 } from '../../../shared/api/v2/crawl-request';

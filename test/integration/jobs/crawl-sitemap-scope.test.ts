@@ -6,7 +6,7 @@ import { createJobRunner, type JobRunner } from '../../../server/products/jobs/c
 import { createJobService } from '../../../server/products/jobs/create-job-service';
 import { crawlSpecFromV2 } from '../../../server/products/jobs/job-spec';
 import { silentLog } from '../../../server/platform/log/log';
-import type { Scraper } from '../../../server/scrape/create-scraper';
+import type { Scraper } from '../../../server/scrape/types/scraper';
 import { CrawlRequestV2 } from '../../../shared/api/v2/crawl-request';
 import { waitUntil } from '../../helpers/start-test-tabhive';
 import { useEmbeddedStores } from '../../helpers/use-embedded-stores';

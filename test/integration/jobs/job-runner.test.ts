@@ -1,12 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Egress } from '../../../server/platform/egress/create-egress';
-import { ApiError } from '../../../server/platform/errors/api-error';
+import { TabhiveError } from '../../../server/platform/errors/tabhive-error';
 import { createJobRunner, type JobRunner } from '../../../server/products/jobs/create-job-runner';
 import { createJobService, type JobService } from '../../../server/products/jobs/create-job-service';
 import { crawlSpecFromV2, type JobSpec } from '../../../server/products/jobs/job-spec';
 import type { Log } from '../../../server/platform/log/log';
-import type { Scraper } from '../../../server/scrape/create-scraper';
-import type { ScrapeDocument } from '../../../server/scrape/scrape-document';
+import type { Scraper } from '../../../server/scrape/types/scraper';
+import type { ScrapeDocument } from '../../../server/scrape/types/scrape-document';
 import type { Stores } from '../../../server/platform/store/create-stores';
 import { CrawlRequestV2 } from '../../../shared/api/v2/crawl-request';
 import { ScrapeOptionsV2 } from '../../../shared/api/v2/scrape-options';
@@ -104,7 +104,9 @@ describe.each(DATABASE_BACKENDS)('$kind database: the job runner', (backend) => 
     it('reserves each page’s credits before it runs: pages past a spent allowance fail, retried pages are charged once', async () => {
       // The first run of every page fails for a reason worth retrying; the second succeeds.
       const { scraper } = fakeScraper((_url, attempt) =>
-        attempt === 1 ? new ApiError(503, 'No browser', { code: 'NO_BROWSER_AVAILABLE' }) : undefined,
+        attempt === 1
+          ? new TabhiveError('unavailable', 'No browser', { code: 'NO_BROWSER_AVAILABLE' })
+          : undefined,
       );
       await stores.teams.create({ id: 'thrifty', creditAllowance: 10 });
       const urls = Array.from({ length: 10 }, (_, i) => `https://t.test/${i}`);
@@ -129,9 +131,9 @@ describe.each(DATABASE_BACKENDS)('$kind database: the job runner', (backend) => 
     it('fails a page at once for its own error, and after three runs for the browser going away', async () => {
       const { scraper, runs } = fakeScraper((url) =>
         url.endsWith('/dns')
-          ? new ApiError(500, 'DNS resolution failed', { code: 'SCRAPE_DNS_RESOLUTION_ERROR' })
+          ? new TabhiveError('failed', 'DNS resolution failed', { code: 'SCRAPE_DNS_RESOLUTION_ERROR' })
           : url.endsWith('/gone')
-            ? new ApiError(500, 'All scraping engines failed! -- browser closed', {
+            ? new TabhiveError('failed', 'All scraping engines failed! -- browser closed', {
                 code: 'SCRAPE_ALL_ENGINES_FAILED',
               })
             : undefined,

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import { liveViewUrls } from '../../../server/products/live-view/live-view-urls';
+import { liveViewUrls } from '../../../server/products/browser-sessions/live-view-urls';
 import { startCdpBackedSession } from './cdp-backed-session';
 import { OTHER_TEAM_KEY, TEAM_ID, TEAM_KEY, serveLiveView } from './serve-live-view';
 

@@ -8,7 +8,7 @@ import { silentLog } from '../../../server/platform/log/log';
 import { createTabhiveMetrics } from '../../../server/platform/metrics/create-tabhive-metrics';
 import type { ReadinessDeps } from '../../../server/api/observability/check-readiness';
 import { instrumentDatabase } from '../../../server/platform/metrics/instrument-database';
-import type { Scraper } from '../../../server/scrape/create-scraper';
+import type { Scraper } from '../../../server/scrape/types/scraper';
 import { createEmbeddedDatabase } from '../../../server/platform/store/embedded/create-embedded-database';
 import { createResultStore } from '../../../server/platform/store/stores/result-store';
 import { freePort } from '../../helpers/free-port';

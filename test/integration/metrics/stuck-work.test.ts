@@ -4,7 +4,7 @@ import { DEFAULT_TEAM, createStaticKeyring } from '../../../server/platform/auth
 import { createLog, silentLog } from '../../../server/platform/log/log';
 import type { WorkProblem } from '../../../server/api/observability/check-readiness';
 import { createTabhiveMetrics } from '../../../server/platform/metrics/create-tabhive-metrics';
-import type { Scraper } from '../../../server/scrape/create-scraper';
+import type { Scraper } from '../../../server/scrape/types/scraper';
 import type { ResultStore } from '../../../server/platform/store/stores/result-store';
 import { createDerivationPool } from '../../../server/scrape/derive/create-derivation-pool';
 import { manyPagesPdf } from '../../helpers/hostile-documents';

@@ -7,7 +7,7 @@ import { MongoClient } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../server/platform/config';
 import { createLog } from '../../../server/platform/log/log';
-import { LOADING_PLACEHOLDER_WARNING } from '../../../server/scrape/loading-placeholder';
+import { LOADING_PLACEHOLDER_WARNING } from '../../../server/scrape/capture/loading-placeholder';
 import { startTabhive } from '../../../server/start-tabhive';
 import { storeBackends } from '../../helpers/store-backends';
 

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { silentLog } from '../../../server/platform/log/log';
-import { openBrowserProfile } from '../../../server/scrape/browser-profile-use';
+import { openBrowserProfile } from '../../../server/scrape/capture/browser-profile-use';
 import { createStores, type Stores } from '../../../server/platform/store/create-stores';
 import {
   MAX_PROFILE_STATE_CHARS,

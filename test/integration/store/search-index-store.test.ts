@@ -6,7 +6,7 @@ import {
   addPageToSearchIndex,
 } from '../../../server/products/search/add-page-to-search-index';
 import { createLocalIndexProvider } from '../../../server/products/search/local-index-provider';
-import { parseQuery } from '../../../server/products/search/parse-query';
+import { parseQuery } from '../../../server/platform/text/parse-query';
 import { DATABASE_BACKENDS, freshStores } from '../../helpers/database-backends';
 
 const search = (stores: Stores, teamId: string, text: string, tbs?: string) =>

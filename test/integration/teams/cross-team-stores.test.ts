@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ScrapeRequestV2 } from '../../../shared/api/v2/scrape-request';
 import { HUB_PATH } from '../../../shared/protocol/messages';
 import { domainOf, siteOf } from '../../../server/products/map/site-names';
-import { cacheKey, normalizeCacheUrl } from '../../../server/scrape/cache-key';
+import { cacheKey, normalizeCacheUrl } from '../../../server/scrape/capture/cache-key';
 import { addPageToSearchIndex } from '../../../server/products/search/add-page-to-search-index';
 import { connectFakeBrowser } from '../../helpers/fake-browser-client';
 import { addOtherTeam, startTestTabhive, waitUntil } from '../../helpers/start-test-tabhive';

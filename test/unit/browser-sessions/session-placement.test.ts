@@ -133,10 +133,10 @@ describe('where a browser session runs', () => {
     const { hub, runs } = fakeHub();
     await expect(
       leases(hub, fakeSessionBrowsers({ ok: false, reason: 'team', limit: 1 }).browsers).open(start()),
-    ).rejects.toMatchObject({ status: 429, code: 'BROWSER_SESSION_LIMIT' });
+    ).rejects.toMatchObject({ kind: 'rate-limited', code: 'BROWSER_SESSION_LIMIT' });
     await expect(
       leases(hub, fakeSessionBrowsers({ ok: false, reason: 'full', limit: 2 }).browsers).open(start()),
-    ).rejects.toMatchObject({ status: 503, code: 'SESSION_BROWSERS_BUSY' });
+    ).rejects.toMatchObject({ kind: 'unavailable', code: 'SESSION_BROWSERS_BUSY' });
     // Refused before any task was queued: nothing waits for a pool browser.
     expect(runs).toEqual([]);
   });

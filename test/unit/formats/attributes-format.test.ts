@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { InvalidSelectorError } from '../../../shared/html/clean-html';
 import { parseHtml } from '../../../shared/html/parse-html';
-import { attributesWarnings, readAttributes } from '../../../server/scrape/formats/attributes-format';
-import { SelectorBudgetError, createBoundedSelect } from '../../../server/scrape/formats/bounded-select';
+import { attributesWarnings, readAttributes } from '../../../server/scrape/derive/formats/attributes-format';
+import {
+  SelectorBudgetError,
+  createBoundedSelect,
+} from '../../../server/scrape/derive/formats/bounded-select';
 
 const PAGE = parseHtml(`<!DOCTYPE html><html><head><meta property="og:image" content="/og.png"></head><body>
   <ul class="products">

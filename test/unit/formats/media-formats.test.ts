@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseHtml } from '../../../shared/html/parse-html';
-import { chooseMedia, noMediaWarning, pageMedia } from '../../../server/scrape/formats/media-formats';
-import { extractJsonLd } from '../../../server/scrape/formats/structured-data';
+import { chooseMedia, noMediaWarning, pageMedia } from '../../../server/scrape/derive/formats/media-formats';
+import { extractJsonLd } from '../../../server/scrape/derive/formats/structured-data';
 
 const BASE = 'https://media.test/episodes/7';
 

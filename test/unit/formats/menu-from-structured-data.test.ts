@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { MenuProfile } from '../../../shared/api/responses/page-profiles';
 import { parseHtml } from '../../../shared/html/parse-html';
-import { menuFromStructuredData } from '../../../server/scrape/formats/menu-from-structured-data';
-import { extractJsonLd, extractMicrodata } from '../../../server/scrape/formats/structured-data';
+import { menuFromStructuredData } from '../../../server/scrape/derive/formats/menu-from-structured-data';
+import { extractJsonLd, extractMicrodata } from '../../../server/scrape/derive/formats/structured-data';
 
 const PAGE_URL = 'https://bistro.test/menu';
 

@@ -3,12 +3,12 @@ import { FormatsV2 } from '../../../shared/api/v2/formats';
 import { ScrapeRequestV2 } from '../../../shared/api/v2/scrape-request';
 import type { PageCapture } from '../../../shared/protocol/messages';
 import { minimalPdf } from '../../helpers/minimal-pdf';
-import { cacheKey } from '../../../server/scrape/cache-key';
-import { deriveOptionsKey } from '../../../server/scrape/derivation-memo';
-import { refuseImageForOcr } from '../../../server/scrape/formats/image-parser';
-import { pageReadsRequest } from '../../../server/scrape/formats/page-reads';
-import { readFormats } from '../../../server/scrape/formats/read-formats';
-import { scrapeCredits } from '../../../server/scrape/scrape-credits';
+import { cacheKey } from '../../../server/scrape/capture/cache-key';
+import { deriveOptionsKey } from '../../../server/scrape/derive/derivation-memo';
+import { refuseImageForOcr } from '../../../server/scrape/capture/image-parser';
+import { pageReadsRequest } from '../../../server/scrape/derive/formats/page-reads';
+import { readFormats } from '../../../server/scrape/enrich/formats/read-formats';
+import { scrapeCredits } from '../../../server/scrape/admit/scrape-credits';
 import { type PageDeriveOptions, derivePage } from '../../../server/scrape/derive/derive-page';
 import { deriveFetchedPage } from '../../../server/scrape/derive/derive-fetched-page';
 
@@ -188,7 +188,7 @@ describe('the image parser', () => {
     const image = capture({ contentType: 'image/png', url: 'https://site.test/photo.png' });
     expect(() => refuseImageForOcr(image, true)).toThrow(
       expect.objectContaining({
-        status: 500,
+        kind: 'failed',
         code: 'SCRAPE_UNSUPPORTED_FILE_ERROR',
         message: expect.stringContaining('cannot read text from images'),
       }),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { highlightsFormat } from '../../../server/scrape/formats/highlights-format';
-import { bestPassages, queryTerms, splitPassages } from '../../../server/scrape/formats/page-passages';
-import { directQuoteFormat, questionFormat } from '../../../server/scrape/formats/question-format';
+import { highlightsFormat } from '../../../server/scrape/enrich/formats/highlights-format';
+import { bestPassages, queryTerms, splitPassages } from '../../../server/scrape/enrich/formats/page-passages';
+import { directQuoteFormat, questionFormat } from '../../../server/scrape/enrich/formats/question-format';
 import { LlmError, type LlmProvider } from '../../../server/platform/llm/llm-provider';
 
 const PAGE = `# Keeping bees

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ParsersV2 } from '../../../shared/api/v2/parsers';
-import { requestedParsers } from '../../../server/scrape/pdf/requested-parsers';
+import { requestedParsers } from '../../../server/scrape/derive/pdf/requested-parsers';
 
 const issues = (parsers: unknown) => {
   const result = ParsersV2.safeParse(parsers);

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ProductProfile } from '../../../shared/api/responses/page-profiles';
 import { parseHtml } from '../../../shared/html/parse-html';
-import { productFromStructuredData } from '../../../server/scrape/formats/product-from-structured-data';
-import { extractJsonLd, extractMicrodata } from '../../../server/scrape/formats/structured-data';
+import { productFromStructuredData } from '../../../server/scrape/derive/formats/product-from-structured-data';
+import { extractJsonLd, extractMicrodata } from '../../../server/scrape/derive/formats/structured-data';
 
 const PAGE_URL = 'https://shop.test/smoker';
 

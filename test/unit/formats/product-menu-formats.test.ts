@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ProductProfile } from '../../../shared/api/responses/page-profiles';
 import { LlmError, type LlmProvider } from '../../../server/platform/llm/llm-provider';
-import { menuFormat } from '../../../server/scrape/formats/menu-format';
-import { productFormat } from '../../../server/scrape/formats/product-format';
+import { menuFormat } from '../../../server/scrape/enrich/formats/menu-format';
+import { productFormat } from '../../../server/scrape/enrich/formats/product-format';
 
 const PAGE_URL = 'https://shop.test/smoker';
 const MARKDOWN =

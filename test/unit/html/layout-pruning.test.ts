@@ -5,7 +5,7 @@ import { mainColumn, pruneByLayout } from '../../../shared/html/layout-pruning';
 import { parseHtml } from '../../../shared/html/parse-html';
 import { textWeights } from '../../../shared/html/text-weights';
 import { deriveFormats } from '../../../shared/formats/derive-formats';
-import { inspectFetchedPage } from '../../../server/scrape/fast-path/inspect-fetched-page';
+import { inspectFetchedPage } from '../../../server/scrape/derive/fetched-page/inspect-fetched-page';
 
 const prose = (words: number, seed: string) =>
   Array.from({ length: words }, (_, index) => `${seed}${index % 13}`).join(' ') + '.';

@@ -7,7 +7,7 @@ import { createApp } from '../../../server/api/app';
 import { DEFAULT_TEAM, createStaticKeyring } from '../../../server/platform/auth/keyring';
 import { errors } from '../../../server/platform/errors/errors';
 import { silentLog } from '../../../server/platform/log/log';
-import type { Scraper } from '../../../server/scrape/create-scraper';
+import type { Scraper } from '../../../server/scrape/types/scraper';
 import type { Database } from '../../../server/platform/store/database';
 import { createEmbeddedDatabase } from '../../../server/platform/store/embedded/create-embedded-database';
 import { StoreUnavailableError } from '../../../server/platform/store/database';

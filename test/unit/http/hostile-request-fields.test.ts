@@ -3,7 +3,7 @@ import type { PageTaskSpec } from '../../../shared/protocol/messages';
 import { createApp } from '../../../server/api/app';
 import { DEFAULT_TEAM, createStaticKeyring } from '../../../server/platform/auth/keyring';
 import { silentLog, type Log } from '../../../server/platform/log/log';
-import { createCachedCapture } from '../../../server/scrape/cached-capture';
+import { createCachedCapture } from '../../../server/scrape/capture/cached-capture';
 import { createScraper } from '../../../server/scrape/create-scraper';
 import { createUrlPolicy } from '../../../server/platform/url-policy/create-url-policy';
 import { serveApp } from '../../helpers/serve-app';

@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../../server/platform/errors/api-error';
-import { checkJsonTextDepth, inspectJson, JSON_LIMITS } from '../../../server/api/http/inspect-json';
+import { TabhiveError } from '../../../server/platform/errors/tabhive-error';
+import { httpStatusOf } from '../../../server/api/http/error-status';
+import { checkJsonTextDepth, inspectJson, JSON_LIMITS } from '../../../server/platform/input/inspect-json';
 
 const rejection = (value: unknown) => {
   try {
     inspectJson(value);
   } catch (err) {
-    if (err instanceof ApiError) return { status: err.status, details: err.details };
+    if (err instanceof TabhiveError) return { status: httpStatusOf(err), details: err.details };
     throw err;
   }
   return undefined;
@@ -56,8 +57,8 @@ describe('inspectJson', () => {
   it('refuses too deep JSON text before parsing it, ignoring brackets inside strings', () => {
     const deep = (depth: number) => '['.repeat(depth) + ']'.repeat(depth);
     expect(() => checkJsonTextDepth(deep(JSON_LIMITS.maxDepth))).not.toThrow();
-    expect(() => checkJsonTextDepth(deep(JSON_LIMITS.maxDepth + 1))).toThrow(ApiError);
-    expect(() => checkJsonTextDepth(deep(1_000_000))).toThrow(ApiError);
+    expect(() => checkJsonTextDepth(deep(JSON_LIMITS.maxDepth + 1))).toThrow(TabhiveError);
+    expect(() => checkJsonTextDepth(deep(1_000_000))).toThrow(TabhiveError);
     expect(() => checkJsonTextDepth(JSON.stringify({ text: '['.repeat(100) + '\\"[[' }))).not.toThrow();
   });
 });

@@ -3,7 +3,7 @@ import { createApp } from '../../../server/api/app';
 import { DEFAULT_TEAM, createStaticKeyring } from '../../../server/platform/auth/keyring';
 import { loggedPath } from '../../../server/api/http/request-log';
 import { createLog } from '../../../server/platform/log/log';
-import { createCachedCapture } from '../../../server/scrape/cached-capture';
+import { createCachedCapture } from '../../../server/scrape/capture/cached-capture';
 import { createScraper } from '../../../server/scrape/create-scraper';
 import { TaskError } from '../../../server/browsers/hub/task-error';
 import { createUrlPolicy } from '../../../server/platform/url-policy/create-url-policy';

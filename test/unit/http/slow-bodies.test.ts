@@ -8,7 +8,7 @@ import { MAX_BODY_BYTES } from '../../../server/api/http/read-json-body';
 import type { Log } from '../../../server/platform/log/log';
 import { createPairingService } from '../../../server/browsers/pairing/create-pairing-service';
 import { MAX_PAIR_BODY_BYTES } from '../../../server/api/routes/browser-routes';
-import type { Scraper } from '../../../server/scrape/create-scraper';
+import type { Scraper } from '../../../server/scrape/types/scraper';
 import { waitUntil } from '../../helpers/start-test-tabhive';
 import { useEmbeddedStores } from '../../helpers/use-embedded-stores';
 

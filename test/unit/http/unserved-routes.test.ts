@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../../server/api/app';
 import { DEFAULT_TEAM, createStaticKeyring } from '../../../server/platform/auth/keyring';
 import { silentLog } from '../../../server/platform/log/log';
-import type { Scraper } from '../../../server/scrape/create-scraper';
+import type { Scraper } from '../../../server/scrape/types/scraper';
 import type { ResultStore } from '../../../server/platform/store/stores/result-store';
 import { serveApp } from '../../helpers/serve-app';
 

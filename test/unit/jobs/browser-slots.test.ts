@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createBrowserSlots } from '../../../server/products/jobs/browser-slots';
+import { createBrowserSlots } from '../../../server/scrape/admit/browser-slots';
 
 const settle = () => new Promise((resolve) => setImmediate(resolve));
 

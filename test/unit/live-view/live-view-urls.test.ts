@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { LiveSession } from '../../../server/products/browser-sessions/live-session';
-import { liveViewUrls } from '../../../server/products/live-view/live-view-urls';
+import { liveViewUrls } from '../../../server/products/browser-sessions/live-view-urls';
 import { addressFromBar } from '../../../server/products/live-view/viewer-messages';
 
 const session = { id: 'abc-123', liveViewToken: 'watchToken', interactiveToken: 'actToken' } as LiveSession;

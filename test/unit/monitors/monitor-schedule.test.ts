@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../../server/platform/errors/api-error';
+import { TabhiveError } from '../../../server/platform/errors/tabhive-error';
 import { scheduledCheckId } from '../../../server/products/monitors/create-monitor-scheduler';
 import {
   nextRunAfter,
@@ -53,8 +53,8 @@ const message = (work: () => unknown) => {
   try {
     work();
   } catch (err) {
-    expect(err).toBeInstanceOf(ApiError);
-    return JSON.stringify((err as ApiError).details);
+    expect(err).toBeInstanceOf(TabhiveError);
+    return JSON.stringify((err as TabhiveError).details);
   }
   throw new Error('expected a 400');
 };

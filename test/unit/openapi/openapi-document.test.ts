@@ -19,7 +19,7 @@ import type { BrowserSessionService } from '../../../server/products/browser-ses
 import type { LiveSessionDirectory } from '../../../server/products/browser-sessions/live-session';
 import type { AgentService } from '../../../server/products/agent/create-agent-service';
 import type { UsageReports } from '../../../server/platform/teams/usage-reports';
-import type { Scraper } from '../../../server/scrape/create-scraper';
+import type { Scraper } from '../../../server/scrape/types/scraper';
 import type { SearchService } from '../../../server/products/search/create-search-service';
 import type { ResultStore } from '../../../server/platform/store/stores/result-store';
 import { serveApp } from '../../helpers/serve-app';

@@ -4,8 +4,8 @@ import { MAX_WORKBOOK_TEXT_CHARS } from '../../../server/products/parse/convert/
 import { DocumentProblem } from '../../../server/products/parse/document-problem';
 import type { FileKind } from '../../../server/products/parse/file-kinds';
 import { DEFAULT_ZIP_LIMITS } from '../../../server/products/parse/zip/zip-limits';
-import { DEFAULT_PDF_LIMITS } from '../../../server/scrape/pdf/pdf-limits';
-import { pdfToMarkdown } from '../../../server/scrape/pdf/pdf-to-markdown';
+import { DEFAULT_PDF_LIMITS } from '../../../server/scrape/derive/pdf/pdf-limits';
+import { pdfToMarkdown } from '../../../server/scrape/derive/pdf/pdf-to-markdown';
 import { DerivationLimit } from '../../../server/scrape/derive/derivation-errors';
 import { flateBombPdf, longRowsXlsx, manyPagesPdf } from '../../helpers/hostile-documents';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../../server/platform/errors/api-error';
+import { TabhiveError } from '../../../server/platform/errors/tabhive-error';
 import { declaredFileKind } from '../../../server/products/parse/declared-file-kind';
 import { resolveFileKind } from '../../../server/products/parse/resolve-file-kind';
 import { sniffContent } from '../../../server/products/parse/sniff-content';
@@ -9,14 +9,14 @@ import { minimalPdf } from '../../helpers/minimal-pdf';
 const kindOf = (filename: string, contentType: string | undefined, bytes: Uint8Array) =>
   resolveFileKind(declaredFileKind(filename, contentType), sniffContent(bytes));
 
-function refusal(work: () => unknown): ApiError {
+function refusal(work: () => unknown): TabhiveError {
   try {
     work();
   } catch (err) {
-    if (err instanceof ApiError) return err;
+    if (err instanceof TabhiveError) return err;
     throw err;
   }
-  throw new Error('expected an ApiError');
+  throw new Error('expected a TabhiveError');
 }
 
 const text = (value: string) => Buffer.from(value, 'utf8');
@@ -50,7 +50,7 @@ describe('what an upload is', () => {
   it('answers 415 with the detected type when the name says one thing and the content another', () => {
     const pdfNamedDocx = refusal(() => kindOf('report.docx', undefined, minimalPdf(['x'])));
     expect(pdfNamedDocx).toMatchObject({
-      status: 415,
+      kind: 'unsupported-media',
       code: 'UNSUPPORTED_FILE_TYPE',
       details: { detectedType: 'application/pdf' },
     });
@@ -63,7 +63,7 @@ describe('what an upload is', () => {
       kindOf('notes.txt', 'text/plain', Buffer.from([0x00, 0x01, 0x02, 0xff])),
     );
     expect(binaryAsText).toMatchObject({
-      status: 415,
+      kind: 'unsupported-media',
       details: { detectedType: 'application/octet-stream' },
     });
     const byType = refusal(() => kindOf('upload', 'application/pdf', docx([{ paragraph: 'x' }])));
@@ -73,7 +73,7 @@ describe('what an upload is', () => {
   it('answers 415 for content of no supported kind, naming it', () => {
     const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
     expect(refusal(() => kindOf('picture.png', 'image/png', png))).toMatchObject({
-      status: 415,
+      kind: 'unsupported-media',
       message: expect.stringContaining('PNG image (image/png)'),
     });
     const legacy = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0, 0]);

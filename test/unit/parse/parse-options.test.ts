@@ -1,19 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../../server/platform/errors/api-error';
+import { TabhiveError } from '../../../server/platform/errors/tabhive-error';
+import { httpStatusOf } from '../../../server/api/http/error-status';
 import { parseOptionsText } from '../../../server/products/parse/parse-options-text';
 import { uploadScrapeRequest } from '../../../server/products/parse/upload-scrape-request';
 
-function refusal(text: string | undefined): ApiError {
+function refusal(text: string | undefined): TabhiveError {
   try {
     parseOptionsText(text);
   } catch (err) {
-    if (err instanceof ApiError) return err;
+    if (err instanceof TabhiveError) return err;
     throw err;
   }
   throw new Error(`expected ${text} to be refused`);
 }
 
-const messages = (error: ApiError) =>
+const messages = (error: TabhiveError) =>
   (error.details as Array<{ message: string }>).map((issue) => issue.message);
 
 describe('the options of a parse', () => {
@@ -91,19 +92,19 @@ describe('the options of a parse', () => {
 
   it('answers 400 for options that are not a JSON object, or of the wrong types', () => {
     expect(refusal('{not json')).toMatchObject({
-      status: 400,
+      kind: 'invalid-input',
       details: [{ message: 'The options part is not valid JSON' }],
     });
     expect(refusal('[1,2]')).toMatchObject({
-      status: 400,
+      kind: 'invalid-input',
       details: [{ message: 'The options part must be a JSON object' }],
     });
-    expect(refusal('"markdown"').status).toBe(400);
-    expect(refusal('{"formats":"markdown"}').status).toBe(400);
-    expect(refusal('{"onlyMainContent":"yes"}').status).toBe(400);
+    expect(httpStatusOf(refusal('"markdown"'))).toBe(400);
+    expect(httpStatusOf(refusal('{"formats":"markdown"}'))).toBe(400);
+    expect(httpStatusOf(refusal('{"onlyMainContent":"yes"}'))).toBe(400);
     expect(refusal('{"url":"https://example.com"}').details).toMatchObject([{ code: 'unrecognized_keys' }]);
-    expect(refusal(`${'['.repeat(100)}${']'.repeat(100)}`).status).toBe(400);
-    expect(refusal('{"__proto__":{"admin":true}}').status).toBe(400);
+    expect(httpStatusOf(refusal(`${'['.repeat(100)}${']'.repeat(100)}`))).toBe(400);
+    expect(httpStatusOf(refusal('{"__proto__":{"admin":true}}'))).toBe(400);
   });
 
   it('becomes a scrape request for the upload: no page work, no cache, the file name as sourceURL', () => {

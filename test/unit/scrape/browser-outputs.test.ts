@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ScrapeRequestV2 } from '../../../shared/api/v2/scrape-request';
 import type { PageCapture } from '../../../shared/protocol/messages';
-import { browserOutputs, proxyMetadata } from '../../../server/scrape/browser-outputs';
+import { browserOutputs, proxyMetadata } from '../../../server/scrape/enrich/browser-outputs';
 
 const capture = (screenshots: string[]): PageCapture => ({
   url: 'https://a.test/',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ScrapeRequestV2 } from '../../../shared/api/v2/scrape-request';
-import { cacheKey, normalizeCacheUrl } from '../../../server/scrape/cache-key';
-import { mayReadCache, mayWriteCache } from '../../../server/scrape/cache-policy';
+import { cacheKey, normalizeCacheUrl } from '../../../server/scrape/capture/cache-key';
+import { mayReadCache, mayWriteCache } from '../../../server/scrape/capture/cache-policy';
 
 const key = (body: Record<string, unknown>) => cacheKey(ScrapeRequestV2.parse(body));
 const request = (body: Record<string, unknown>) =>

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { ScrapeRequestV2 } from '../../../shared/api/v2/scrape-request';
 import type { PageCapture } from '../../../shared/protocol/messages';
-import { ApiError } from '../../../server/platform/errors/api-error';
+import { TabhiveError } from '../../../server/platform/errors/tabhive-error';
 import { silentLog } from '../../../server/platform/log/log';
-import { cacheWindow, mayWriteCache } from '../../../server/scrape/cache-policy';
-import { createCachedCapture } from '../../../server/scrape/cached-capture';
+import { cacheWindow, mayWriteCache } from '../../../server/scrape/capture/cache-policy';
+import { createCachedCapture } from '../../../server/scrape/capture/cached-capture';
 import { createCacheStore } from '../../../server/platform/store/stores/cache-store';
 import { useEmbeddedStores } from '../../helpers/use-embedded-stores';
 
@@ -61,14 +61,14 @@ describe('cache-only requests (lockdown, minAge)', () => {
     const { run, fresh, advance } = setup();
     const url = newUrl();
     const miss = await failureOf(run(request(url, { lockdown: true })));
-    expect(miss).toBeInstanceOf(ApiError);
-    expect(miss).toMatchObject({ status: 404, code: 'SCRAPE_LOCKDOWN_CACHE_MISS' });
+    expect(miss).toBeInstanceOf(TabhiveError);
+    expect(miss).toMatchObject({ kind: 'not-found', code: 'SCRAPE_LOCKDOWN_CACHE_MISS' });
     await run(request(url));
     advance(60_000);
     // The copy is a minute old: too old for maxAge 30 s, and lockdown will not refresh it.
     const stale = await failureOf(run(request(url, { lockdown: true, maxAge: 30_000 })));
-    expect(stale).toMatchObject({ status: 404, code: 'SCRAPE_LOCKDOWN_CACHE_MISS' });
-    expect((stale as ApiError).message).toContain('(at most 30000 ms old)');
+    expect(stale).toMatchObject({ kind: 'not-found', code: 'SCRAPE_LOCKDOWN_CACHE_MISS' });
+    expect((stale as TabhiveError).message).toContain('(at most 30000 ms old)');
     expect(fresh()).toBe(1);
   });
 
@@ -95,12 +95,12 @@ describe('cache-only requests (lockdown, minAge)', () => {
     await run(request(url));
     advance(60_000);
     const tooYoung = await failureOf(run(request(url, { minAge: 120_000 })));
-    expect(tooYoung).toMatchObject({ status: 404, code: 'SCRAPE_NO_CACHED_DATA' });
-    expect((tooYoung as ApiError).message).toContain('(at least 120000 ms old)');
+    expect(tooYoung).toMatchObject({ kind: 'not-found', code: 'SCRAPE_NO_CACHED_DATA' });
+    expect((tooYoung as TabhiveError).message).toContain('(at least 120000 ms old)');
     expect((await run(request(url, { minAge: 30_000, maxAge: 90_000 }))).cacheState).toBe('hit');
     const outside = await failureOf(run(request(url, { minAge: 10_000, maxAge: 50_000 })));
     expect(outside).toMatchObject({ code: 'SCRAPE_NO_CACHED_DATA' });
-    expect((outside as ApiError).message).toContain('(at least 10000 ms old and at most 50000 ms old)');
+    expect((outside as TabhiveError).message).toContain('(at least 10000 ms old and at most 50000 ms old)');
     expect(fresh()).toBe(1);
   });
 

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { ScrapeRequestV2 } from '../../../shared/api/v2/scrape-request';
 import type { PageCapture } from '../../../shared/protocol/messages';
 import { silentLog } from '../../../server/platform/log/log';
-import { cacheKey } from '../../../server/scrape/cache-key';
-import { createCachedCapture } from '../../../server/scrape/cached-capture';
+import { cacheKey } from '../../../server/scrape/capture/cache-key';
+import { createCachedCapture } from '../../../server/scrape/capture/cached-capture';
 import { createCacheStore, type CacheStore } from '../../../server/platform/store/stores/cache-store';
 import { useEmbeddedStores } from '../../helpers/use-embedded-stores';
 

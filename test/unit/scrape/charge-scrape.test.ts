@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { useEmbeddedStores } from '../../helpers/use-embedded-stores';
 import { silentLog } from '../../../server/platform/log/log';
-import { withCharging } from '../../../server/scrape/charge-scrape';
-import type { Scraper } from '../../../server/scrape/create-scraper';
-import type { ScrapeDocument } from '../../../server/scrape/scrape-document';
+import { admissionRules } from '../../../server/scrape/admit/admission-rules';
+import { admitScrape } from '../../../server/scrape/admit/admit-scrape';
+import type { Scraper } from '../../../server/scrape/types/scraper';
+import type { ScrapeDocument } from '../../../server/scrape/types/scrape-document';
 import { StoreUnavailableError } from '../../../server/platform/store/database';
 import type { CreditLedgerStore } from '../../../server/platform/store/stores/credit-ledger-store';
 import { ScrapeRequestV2 } from '../../../shared/api/v2/scrape-request';
@@ -23,14 +24,36 @@ const document = (scrapeId: string, creditsUsed: number): ScrapeDocument => ({
 const scraperAnswering = (answer: ScrapeDocument): Scraper => ({ scrape: async () => answer });
 const request = ScrapeRequestV2.parse({ url: 'https://a.test/' });
 
-describe('withCharging', () => {
+/** The scraper booked as an API scrape is (admit/admit-scrape.ts, create-scraper.ts). */
+function withCharging(scraper: Scraper, { creditLedger }: { creditLedger: CreditLedgerStore }): Scraper {
+  return {
+    async scrape(request, context) {
+      const admission = await admitScrape(
+        { creditLedger, log: silentLog },
+        admissionRules('api'),
+        request,
+        context,
+      );
+      let document: ScrapeDocument;
+      try {
+        document = await scraper.scrape(request, { ...context, scrapeId: admission.scrapeId ?? '' });
+      } catch (err) {
+        await admission.release();
+        throw err;
+      }
+      await admission.settle(document);
+      return document;
+    },
+  };
+}
+
+describe('the credits of an API scrape', () => {
   it('books each scrape once under scrape:<id> on the caller’s team', async () => {
     const scraper = withCharging(scraperAnswering(document('s-1', 5)), {
       creditLedger: embedded.stores.creditLedger,
-      log: silentLog,
     });
-    await scraper.scrape(request, { teamId: 'team-c', scrapeId: 's-1' });
-    await scraper.scrape(request, { teamId: 'team-c', scrapeId: 's-1' });
+    await scraper.scrape(request, { teamId: 'team-c', admission: 'api', scrapeId: 's-1' });
+    await scraper.scrape(request, { teamId: 'team-c', admission: 'api', scrapeId: 's-1' });
     const entries = await embedded.stores.creditLedger.entriesForTeam('team-c');
     expect(entries.map(({ _id, credits, state }) => ({ _id, credits, state }))).toEqual([
       { _id: 'scrape:s-1', credits: 5, state: 'charged' },
@@ -42,10 +65,12 @@ describe('withCharging', () => {
     let ran = 0;
     const scraper = withCharging(
       { scrape: async () => ((ran += 1), document('s-3', 1)) },
-      { creditLedger: embedded.stores.creditLedger, log: silentLog },
+      { creditLedger: embedded.stores.creditLedger },
     );
-    await scraper.scrape(request, { teamId: 'poor' });
-    await expect(scraper.scrape(request, { teamId: 'poor' })).rejects.toMatchObject({ status: 402 });
+    await scraper.scrape(request, { teamId: 'poor', admission: 'api' });
+    await expect(scraper.scrape(request, { teamId: 'poor', admission: 'api' })).rejects.toMatchObject({
+      kind: 'insufficient-credits',
+    });
     expect(ran).toBe(1);
     expect(await embedded.stores.teams.get('poor')).toMatchObject({ creditsUsed: 1, creditsLeft: 0 });
   });
@@ -54,9 +79,11 @@ describe('withCharging', () => {
     await embedded.stores.teams.create({ id: 'failing', creditAllowance: 5 });
     const scraper = withCharging(
       { scrape: () => Promise.reject(new Error('browser went away')) },
-      { creditLedger: embedded.stores.creditLedger, log: silentLog },
+      { creditLedger: embedded.stores.creditLedger },
     );
-    await expect(scraper.scrape(request, { teamId: 'failing' })).rejects.toThrow('browser went away');
+    await expect(scraper.scrape(request, { teamId: 'failing', admission: 'api' })).rejects.toThrow(
+      'browser went away',
+    );
     expect(await embedded.stores.teams.get('failing')).toMatchObject({ creditsUsed: 0, creditsLeft: 5 });
     expect(await embedded.stores.creditLedger.entriesForTeam('failing')).toEqual([]);
   });
@@ -69,9 +96,8 @@ describe('withCharging', () => {
     } as CreditLedgerStore;
     const scraper = withCharging(scraperAnswering(document('s-2', 1)), {
       creditLedger: down,
-      log: silentLog,
     });
-    await expect(scraper.scrape(request, { teamId: 'team-c' })).resolves.toMatchObject({
+    await expect(scraper.scrape(request, { teamId: 'team-c', admission: 'api' })).resolves.toMatchObject({
       metadata: { scrapeId: 's-2' },
     });
   });

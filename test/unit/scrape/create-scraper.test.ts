@@ -2,11 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { useEmbeddedStores } from '../../helpers/use-embedded-stores';
 import { ScrapeRequestV2 } from '../../../shared/api/v2/scrape-request';
 import type { PageCapture, PageTaskSpec } from '../../../shared/protocol/messages';
-import { ApiError } from '../../../server/platform/errors/api-error';
+import { TabhiveError } from '../../../server/platform/errors/tabhive-error';
+import { httpStatusOf } from '../../../server/api/http/error-status';
 import { TaskError } from '../../../server/browsers/hub/task-error';
 import { silentLog } from '../../../server/platform/log/log';
-import { MAX_CACHED_CAPTURE_CHARS, createCachedCapture } from '../../../server/scrape/cached-capture';
-import { DEFAULT_SCRAPE_TIMEOUT_MS, createScraper } from '../../../server/scrape/create-scraper';
+import { MAX_CACHED_CAPTURE_CHARS, createCachedCapture } from '../../../server/scrape/capture/cached-capture';
+import { DEFAULT_SCRAPE_TIMEOUT_MS } from '../../../server/scrape/derive/scrape-deadline';
+import { createScraper } from '../../../server/scrape/create-scraper';
 import { createUrlPolicy } from '../../../server/platform/url-policy/create-url-policy';
 
 const STRICT = { allowPrivateNetworks: false, allowedPrivateHosts: [] };
@@ -45,16 +47,16 @@ function setup({ outcome = page as PageCapture | TaskError, addresses = ['93.184
   return { scraper, calls };
 }
 
-const TEAM = { teamId: 'team-a' };
+const TEAM = { teamId: 'team-a', admission: 'api' as const };
 const request = (body: Record<string, unknown>) => ScrapeRequestV2.parse(body);
 
-async function apiError(promise: Promise<unknown>): Promise<ApiError> {
+async function apiError(promise: Promise<unknown>): Promise<TabhiveError> {
   const error = await promise.then(
     () => undefined,
     (err: unknown) => err,
   );
-  expect(error).toBeInstanceOf(ApiError);
-  return error as ApiError;
+  expect(error).toBeInstanceOf(TabhiveError);
+  return error as TabhiveError;
 }
 
 describe('the scrape pipeline', () => {
@@ -141,7 +143,7 @@ describe('the scrape pipeline', () => {
         TEAM,
       ),
     );
-    expect(error.status).toBe(400);
+    expect(httpStatusOf(error)).toBe(400);
     expect(JSON.stringify(error.details)).toMatch(/Invalid schema: schema does not compile/);
     expect(calls).toHaveLength(0);
   });
@@ -149,7 +151,7 @@ describe('the scrape pipeline', () => {
   it('refuses a private target before any browser work', async () => {
     const { scraper, calls } = setup();
     const error = await apiError(scraper.scrape(request({ url: 'http://127.0.0.1:8080/admin' }), TEAM));
-    expect(error.status).toBe(403);
+    expect(httpStatusOf(error)).toBe(403);
     expect(error.code).toBe('URL_BLOCKED');
     expect(error.message).toContain('ALLOW_PRIVATE_NETWORKS');
     expect(calls).toHaveLength(0);
@@ -167,7 +169,7 @@ describe('the scrape pipeline', () => {
   it('reports a name that does not resolve as a DNS error', async () => {
     const { scraper } = setup();
     const error = await apiError(scraper.scrape(request({ url: 'https://nowhere.example/' }), TEAM));
-    expect(error.status).toBe(500);
+    expect(httpStatusOf(error)).toBe(500);
     expect(error.code).toBe('SCRAPE_DNS_RESOLUTION_ERROR');
     expect(error.message).toContain('nowhere.example');
   });
@@ -177,7 +179,7 @@ describe('the scrape pipeline', () => {
     const error = await apiError(
       scraper.scrape(request({ url: 'https://docs.example.com/', excludeTags: ['div[[['] }), TEAM),
     );
-    expect(error.status).toBe(400);
+    expect(httpStatusOf(error)).toBe(400);
     expect(error.code).toBe('BAD_REQUEST');
     expect(calls).toHaveLength(0);
   });
@@ -245,7 +247,7 @@ describe('the scrape pipeline', () => {
     const error = await apiError(
       scraper.scrape(request({ url: 'https://docs.example.com/', maxAge: 0 }), TEAM),
     );
-    expect(error.status).toBe(status);
+    expect(httpStatusOf(error)).toBe(status);
     expect(error.code).toBe(code);
   });
 });

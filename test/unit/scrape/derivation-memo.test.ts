@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PageCapture } from '../../../shared/protocol/messages';
-import { createDerivationMemo, deriveOptionsKey } from '../../../server/scrape/derivation-memo';
+import { createDerivationMemo, deriveOptionsKey } from '../../../server/scrape/derive/derivation-memo';
 import type { PageDerivation, PageDeriveOptions } from '../../../server/scrape/derive/derive-page';
 
 const capture: PageCapture = {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { BrowserClass, PageCapture } from '../../../shared/protocol/messages';
-import { enhancedClass, runWithProxy } from '../../../server/scrape/run-with-proxy';
+import { enhancedClass, runWithProxy } from '../../../server/scrape/capture/run-with-proxy';
 
 const page = (statusCode: number): PageCapture => ({
   url: 'https://a.test/',

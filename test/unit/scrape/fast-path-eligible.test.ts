@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ScrapeOptionsV2 } from '../../../shared/api/v2/scrape-options';
-import { fastPathEligible } from '../../../server/scrape/fast-path/fast-path-eligible';
+import { fastPathEligible } from '../../../server/scrape/capture/fast-path/fast-path-eligible';
 
 const options = (body: Record<string, unknown>) => ScrapeOptionsV2.parse(body);
 

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { isLoadingMessage, looksLikeLoadingPlaceholder } from '../../../server/scrape/loading-placeholder';
+import {
+  isLoadingMessage,
+  looksLikeLoadingPlaceholder,
+} from '../../../server/scrape/capture/loading-placeholder';
 
 const page = (body: string, head = '<title>Acme</title>') =>
   `<!doctype html><html><head>${head}</head><body>${body}</body></html>`;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseHtml } from '../../../shared/html/parse-html';
-import { pageNeedsJavaScript } from '../../../server/scrape/fast-path/page-needs-javascript';
+import { pageNeedsJavaScript } from '../../../server/scrape/derive/fetched-page/page-needs-javascript';
 
 const ARTICLE = `<h1>Hives</h1><p>${'Bees keep their honey in wax cells built by the workers. '.repeat(8)}</p>`;
 const verdict = (html: string) =>

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { BrowserProfileState, ProfileCookie } from '../../../shared/protocol/browser-profile-state';
-import { applyProfileChanges, isUnchanged, profileChanges } from '../../../server/scrape/profile-changes';
+import {
+  applyProfileChanges,
+  isUnchanged,
+  profileChanges,
+} from '../../../server/scrape/capture/profile-changes';
 
 const NOW_MS = Date.UTC(2026, 0, 1);
 const inAnHour = NOW_MS / 1000 + 3600;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseHtml } from '../../../shared/html/parse-html';
-import { hidingSelectors, removeHidden } from '../../../server/scrape/fast-path/remove-hidden';
+import { hidingSelectors, removeHidden } from '../../../server/scrape/derive/fetched-page/remove-hidden';
 
 const bodyAfter = (html: string) => {
   const document = parseHtml(html);

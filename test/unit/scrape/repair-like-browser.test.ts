@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseHtml } from '../../../shared/html/parse-html';
-import { repairLikeBrowser } from '../../../server/scrape/fast-path/repair-like-browser';
+import { repairLikeBrowser } from '../../../server/scrape/derive/fetched-page/repair-like-browser';
 
 describe('repairLikeBrowser', () => {
   it('moves what follows </body> and </html> into the body, as a browser parser does', () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { BrowserClass, PageCapture } from '../../../shared/protocol/messages';
 import { TaskError } from '../../../server/browsers/hub/task-error';
-import { looksBlocked } from '../../../server/scrape/looks-blocked';
-import { runWithProxy } from '../../../server/scrape/run-with-proxy';
+import { looksBlocked } from '../../../server/scrape/capture/looks-blocked';
+import { runWithProxy } from '../../../server/scrape/capture/run-with-proxy';
 
 const page = (statusCode: number, rawHtml = '<p>hi</p>'): PageCapture => ({
   url: 'https://a.test/',

@@ -2,11 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { useEmbeddedStores } from '../../helpers/use-embedded-stores';
 import { ScrapeRequestV2 } from '../../../shared/api/v2/scrape-request';
 import type { BrowserClass, PageCapture } from '../../../shared/protocol/messages';
-import { ApiError } from '../../../server/platform/errors/api-error';
+import { TabhiveError } from '../../../server/platform/errors/tabhive-error';
+import { httpStatusOf } from '../../../server/api/http/error-status';
 import { TaskError } from '../../../server/browsers/hub/task-error';
 import { silentLog } from '../../../server/platform/log/log';
-import { createCachedCapture } from '../../../server/scrape/cached-capture';
-import { DEFAULT_SCRAPE_TIMEOUT_MS, createScraper } from '../../../server/scrape/create-scraper';
+import { createCachedCapture } from '../../../server/scrape/capture/cached-capture';
+import { DEFAULT_SCRAPE_TIMEOUT_MS } from '../../../server/scrape/derive/scrape-deadline';
+import { createScraper } from '../../../server/scrape/create-scraper';
 import { createUrlPolicy } from '../../../server/platform/url-policy/create-url-policy';
 
 const page: PageCapture = {
@@ -42,7 +44,10 @@ function setup(outcome: PageCapture | TaskError = page, stealthBrowsers = 0) {
 }
 
 const scrape = (scraper: ReturnType<typeof setup>['scraper'], body: Record<string, unknown>) =>
-  scraper.scrape(ScrapeRequestV2.parse({ url: 'https://a.example/', maxAge: 0, ...body }), { teamId: 't' });
+  scraper.scrape(ScrapeRequestV2.parse({ url: 'https://a.example/', maxAge: 0, ...body }), {
+    teamId: 't',
+    admission: 'api',
+  });
 
 describe('browser control in the scrape pipeline', () => {
   it('gives the task its timeout plus the time its wait actions take', async () => {
@@ -80,9 +85,9 @@ describe('browser control in the scrape pipeline', () => {
     );
     const error = (await scrape(scraper, { actions: [{ type: 'click', selector: '#x' }] }).catch(
       (err) => err,
-    )) as ApiError;
-    expect(error).toBeInstanceOf(ApiError);
-    expect(error.status).toBe(500);
+    )) as TabhiveError;
+    expect(error).toBeInstanceOf(TabhiveError);
+    expect(httpStatusOf(error)).toBe(500);
     expect(error.code).toBe('SCRAPE_ACTION_ERROR');
     expect(error.message).toBe(
       'Action(s) failed to complete. Error code: actions[0] (click) failed: no element matches #x',
@@ -91,10 +96,10 @@ describe('browser control in the scrape pipeline', () => {
 
   it('answers 503 STEALTH_UNAVAILABLE for stealth without a stealth browser, before any work', async () => {
     const { scraper, calls } = setup(page, 0);
-    const error = (await scrape(scraper, { proxy: 'stealth' }).catch((err) => err)) as ApiError;
-    expect(error.status).toBe(503);
+    const error = (await scrape(scraper, { proxy: 'stealth' }).catch((err) => err)) as TabhiveError;
+    expect(httpStatusOf(error)).toBe(503);
     expect(error.code).toBe('STEALTH_UNAVAILABLE');
-    expect(error.headers['Retry-After']).toBe('5');
+    expect(error.retryAfterSeconds).toBe(5);
     expect(calls).toEqual([]);
   });
 });

@@ -3,10 +3,11 @@ import { ScrapeRequestV2 } from '../../../shared/api/v2/scrape-request';
 import type { PageCapture } from '../../../shared/protocol/messages';
 import { silentLog } from '../../../server/platform/log/log';
 import type { MapIndexRecorder } from '../../../server/products/map/create-map-index-recorder';
-import { createCachedCapture } from '../../../server/scrape/cached-capture';
+import { createCachedCapture } from '../../../server/scrape/capture/cached-capture';
 import { createScraper } from '../../../server/scrape/create-scraper';
-import { LOADING_PLACEHOLDER_WARNING } from '../../../server/scrape/loading-placeholder';
+import { LOADING_PLACEHOLDER_WARNING } from '../../../server/scrape/capture/loading-placeholder';
 import type { SearchIndexStore } from '../../../server/platform/store/stores/search-index-store';
+import { searchIndexSink } from '../../../server/products/search/search-index-sink';
 import { createUrlPolicy } from '../../../server/platform/url-policy/create-url-policy';
 import { derivePage } from '../../../server/scrape/derive/derive-page';
 import { useEmbeddedStores } from '../../helpers/use-embedded-stores';
@@ -32,13 +33,13 @@ const spinner: PageCapture = {
 
 function setup(capture: PageCapture = article) {
   const counts = { tasks: 0, derive: 0, search: 0, map: 0 };
-  const searchIndex = {
+  const searchIndex = searchIndexSink({
     ...embedded.stores.searchIndex,
     put: async (...args: Parameters<SearchIndexStore['put']>) => {
       counts.search += 1;
       return embedded.stores.searchIndex.put(...args);
     },
-  };
+  });
   const mapIndex = {
     recordPage: async () => {
       counts.map += 1;
@@ -69,7 +70,7 @@ const scrape = (
   scraper: ReturnType<typeof setup>['scraper'],
   body: Record<string, unknown>,
   teamId = 'team-a',
-) => scraper.scrape(ScrapeRequestV2.parse(body), { teamId });
+) => scraper.scrape(ScrapeRequestV2.parse(body), { teamId, admission: 'api' });
 
 describe('cache hits of the scrape pipeline', () => {
   it('derive a hot entry once per formats, and answer each hit as a document of its own', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FormatsV2 } from '../../../shared/api/v2/formats';
-import { scrapeCredits } from '../../../server/scrape/scrape-credits';
+import { scrapeCredits } from '../../../server/scrape/admit/scrape-credits';
 
 const formats = (value: unknown[]) => FormatsV2.parse(value);
 

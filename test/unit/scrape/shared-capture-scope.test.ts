@@ -3,8 +3,8 @@ import { ScrapeRequestV2 } from '../../../shared/api/v2/scrape-request';
 import type { PageCapture } from '../../../shared/protocol/messages';
 import { silentLog } from '../../../server/platform/log/log';
 import type { MapIndexRecorder, SeenPage } from '../../../server/products/map/create-map-index-recorder';
-import { mayShareBrowserCapture } from '../../../server/scrape/cache-policy';
-import { createCachedCapture } from '../../../server/scrape/cached-capture';
+import { mayShareBrowserCapture } from '../../../server/scrape/capture/cache-policy';
+import { createCachedCapture } from '../../../server/scrape/capture/cached-capture';
 import { createScraper } from '../../../server/scrape/create-scraper';
 import { createUrlPolicy } from '../../../server/platform/url-policy/create-url-policy';
 import { useEmbeddedStores } from '../../helpers/use-embedded-stores';
@@ -42,7 +42,10 @@ function setup(made: (spec: { url: string }) => PageCapture) {
 let pages = 0;
 const nextUrl = () => `https://shop.example.com/page-${(pages += 1)}`;
 const scrape = (scraper: ReturnType<typeof setup>['scraper'], url: string, teamId: string, extra = {}) =>
-  scraper.scrape(ScrapeRequestV2.parse({ url, formats: ['markdown'], ...extra }), { teamId });
+  scraper.scrape(ScrapeRequestV2.parse({ url, formats: ['markdown'], ...extra }), {
+    teamId,
+    admission: 'api',
+  });
 
 describe("captures shaped by a team stay that team's", () => {
   it.each([

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ScrapeRequestV2 } from '../../../shared/api/v2/scrape-request';
 import { PageTaskSpec } from '../../../shared/protocol/messages';
-import { taskSpecFromRequest } from '../../../server/scrape/task-spec-from-request';
+import { taskSpecFromRequest } from '../../../server/scrape/capture/task-spec-from-request';
 
 const spec = (body: Record<string, unknown>) => {
   const request = ScrapeRequestV2.parse({ url: 'https://a.test/page', ...body });

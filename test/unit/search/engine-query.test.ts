@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { categoryOf, engineQuery } from '../../../server/products/search/engine-query';
 import { filterResults, isScrapableUrl } from '../../../server/products/search/filter-results';
-import { parseQuery } from '../../../server/products/search/parse-query';
+import { parseQuery } from '../../../server/platform/text/parse-query';
 import { timeWindow } from '../../../server/products/search/time-filter';
 
 describe('engineQuery', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseQuery } from '../../../server/products/search/parse-query';
+import { parseQuery } from '../../../server/platform/text/parse-query';
 
 describe('parseQuery', () => {
   it('takes plain words, case- and accent-folded', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { parseQuery } from '../../../server/products/search/parse-query';
-import { rankPages, type RankablePage } from '../../../server/products/search/rank-pages';
-import { tokenize } from '../../../server/products/search/tokenize';
+import { parseQuery } from '../../../server/platform/text/parse-query';
+import { rankPages, type RankablePage } from '../../../server/platform/text/rank-pages';
+import { tokenize } from '../../../server/platform/text/tokenize';
 
 const page = (url: string, title: string, text: string, description = ''): RankablePage => ({
   url,

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { createEgress } from '../../../server/platform/egress/create-egress';
-import { parseQuery } from '../../../server/products/search/parse-query';
+import { parseQuery } from '../../../server/platform/text/parse-query';
 import type { SearchQuery, SearchSource } from '../../../server/products/search/search-provider';
 import { createSearxngProvider } from '../../../server/products/search/searxng-provider';
 import { startFakeSearxng } from '../../helpers/fake-searxng';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { SEARCH_ENGINES } from '../../../server/products/search/browser-search-provider';
-import { parseQuery } from '../../../server/products/search/parse-query';
+import { parseQuery } from '../../../server/platform/text/parse-query';
 import type { SearchQuery } from '../../../server/products/search/search-provider';
 
 const page = (engine: string, source: string) =>

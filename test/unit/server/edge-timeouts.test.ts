@@ -5,7 +5,7 @@ import type { PageCapture } from '../../../shared/protocol/messages';
 import { MAX_TIMER_MS, clampTimerMs } from '../../../server/platform/time/clamp-timer-ms';
 import { createEgress, type Egress } from '../../../server/platform/egress/create-egress';
 import { createTaskScheduler, type Worker } from '../../../server/browsers/hub/task-scheduler';
-import { createHttpFastPath } from '../../../server/scrape/fast-path/create-http-fast-path';
+import { createHttpFastPath } from '../../../server/scrape/capture/fast-path/create-http-fast-path';
 
 /** A server that accepts requests and never answers them. */
 let silent: Server;

@@ -26,7 +26,7 @@ const BUILT_FROM_CONSTANTS: Record<string, string> = {
     'rule patterns composed of module constants, with no nested unbounded repetition; the prompt is only matched',
   'server/browsers/pairing/pairing-code.ts':
     'a bounded group pattern from the GROUP_LENGTH constant; the typed code is only matched',
-  'server/scrape/loading-placeholder.ts':
+  'server/scrape/capture/loading-placeholder.ts':
     "loading phrases from a module constant, and a closing tag for one of the raw-text element names the module's own pattern matched; the page is only matched",
 };
 

@@ -22,9 +22,9 @@ describe('team limits', () => {
     expect(granted).toHaveLength(3);
     const refused = admitted.find((result) => result.status === 'rejected');
     expect(refused?.status === 'rejected' && refused.reason).toMatchObject({
-      status: 429,
+      kind: 'rate-limited',
       code: 'CONCURRENCY_LIMIT_EXCEEDED',
-      headers: { 'Retry-After': '1' },
+      retryAfterSeconds: 1,
     });
     expect(await team.concurrency('busy')).toEqual({ concurrency: 3, maxConcurrency: 3 });
     // Another team has slots of its own; a released slot can be taken again.

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../../server/platform/errors/api-error';
+import { TabhiveError } from '../../../server/platform/errors/tabhive-error';
+import { httpStatusOf } from '../../../server/api/http/error-status';
 import { createLog } from '../../../server/platform/log/log';
 import { createDerivationPool } from '../../../server/scrape/derive/create-derivation-pool';
 import { deriveByKind } from '../../../server/scrape/derive/derive-by-kind';
@@ -21,7 +22,7 @@ const apiError = (promise: Promise<unknown>) =>
   promise.then(
     () => undefined,
     (err: unknown) =>
-      err instanceof ApiError ? { status: err.status, code: err.code, message: err.message } : err,
+      err instanceof TabhiveError ? { status: httpStatusOf(err), code: err.code, message: err.message } : err,
   );
 
 // Workers take seconds to start on a loaded 2-core machine.

@@ -38,7 +38,7 @@ const idOf = (teamId: string, name: string) => `${teamId}/${name}`;
  * localStorage that profile scrapes start from. A profile belongs to its team: every query names
  * the team, so no other team can read or write it. Saves are compare-and-set on `version`, so
  * that concurrent scrapes merge their changes rather than overwrite each other's
- * (server/scrape/browser-profile-use.ts).
+ * (server/scrape/capture/browser-profile-use.ts).
  */
 export function createBrowserProfileStore(database: Database) {
   const profiles: Collection<BrowserProfileDocument> = database.collection('browser_profiles');

@@ -1,24 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { PageCapture } from '../../../../shared/protocol/messages';
-import type { Collection, Database, StoredDocument } from '../database';
+import type { Collection, Database } from '../database';
+import { PUBLIC_SCOPE, type CacheEntry } from './cache-entry';
 import { createHotCacheEntries, isSuccess } from './hot-cache-entries';
+
+export { PUBLIC_SCOPE, type CacheEntry };
 
 /** Cache entries are kept this long whatever maxAge callers ask for; older ones are purged. */
 export const CACHE_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
-
-/** Results anyone may be served. Results of a team's donated (logged-in) browsers carry the team id instead. */
-export const PUBLIC_SCOPE = 'public';
-
-export interface CacheEntry extends StoredDocument {
-  /** Hash of the normalised URL and the options that change what the browser sees. */
-  key: string;
-  scope: string;
-  /** Normalised URL, for people looking at the collection. */
-  url: string;
-  cachedAt: Date;
-  expiresAt: Date;
-  capture: PageCapture;
-}
 
 /**
  * The scrape cache: captures (raw and rendered HTML, metadata, screenshots) keyed by what was

@@ -1,5 +1,5 @@
 import { approximateBytes, createBoundedLru } from '../bounded-lru';
-import type { CacheEntry } from './cache-store';
+import type { CacheEntry } from './cache-entry';
 
 /**
  * Hot cache entries kept in memory at most, and the memory they may take (as approximateBytes

@@ -1,5 +1,5 @@
-import { checkPdfInflation } from '../../../scrape/pdf/check-pdf-inflation';
-import { DEFAULT_PDF_LIMITS } from '../../../scrape/pdf/pdf-limits';
+import { checkPdfInflation } from '../../../scrape/derive/pdf/check-pdf-inflation';
+import { DEFAULT_PDF_LIMITS } from '../../../scrape/derive/pdf/pdf-limits';
 import { DerivationLimit } from '../../../scrape/derive/derivation-errors';
 import { decodeHtml, looksLikeText } from '../decode-text';
 import { DocumentProblem } from '../document-problem';

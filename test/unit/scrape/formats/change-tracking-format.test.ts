@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { silentLog } from '../../../../server/platform/log/log';
-import { changeTrackingFormat } from '../../../../server/scrape/formats/change-tracking-format';
+import { changeTrackingFormat } from '../../../../server/scrape/enrich/formats/change-tracking-format';
 import { StoreUnavailableError, type Database } from '../../../../server/platform/store/database';
 import { createEmbeddedDatabase } from '../../../../server/platform/store/embedded/create-embedded-database';
 import {

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { extractiveSummary, splitSentences } from '../../../../server/scrape/formats/extractive-summary';
+import {
+  extractiveSummary,
+  splitSentences,
+} from '../../../../server/scrape/enrich/formats/extractive-summary';
 
 const ARTICLE = `# Honey bees in winter
 

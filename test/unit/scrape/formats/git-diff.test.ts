@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { compareJson } from '../../../../server/scrape/formats/change-tracking-format';
-import { gitDiff } from '../../../../server/scrape/formats/git-diff';
+import { compareJson } from '../../../../server/scrape/enrich/formats/change-tracking-format';
+import { gitDiff } from '../../../../server/scrape/enrich/formats/git-diff';
 
 describe('gitDiff', () => {
   it('writes a git-style unified diff and the same hunks as data', () => {

@@ -4,9 +4,9 @@ import { extractMetadata } from '../../../../shared/html/extract-metadata';
 import { parseHtml } from '../../../../shared/html/parse-html';
 import type { PageCapture } from '../../../../shared/protocol/messages';
 import { guardSchema } from '../../../../server/platform/llm/schema-guard';
-import { jsonFormat } from '../../../../server/scrape/formats/json-format';
-import { pageLabels } from '../../../../server/scrape/formats/page-labels';
-import { extractJsonLd, extractMicrodata } from '../../../../server/scrape/formats/structured-data';
+import { jsonFormat } from '../../../../server/scrape/enrich/formats/json-format';
+import { pageLabels } from '../../../../server/scrape/derive/formats/page-labels';
+import { extractJsonLd, extractMicrodata } from '../../../../server/scrape/derive/formats/structured-data';
 
 const html = await readFile(new URL('../../../fixtures/site/product.html', import.meta.url), 'utf8');
 const capture: PageCapture = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { detectEmails } from '../../../../server/scrape/redact/email-detector';
+import { detectEmails } from '../../../../server/scrape/enrich/redact/email-detector';
 import { found } from './found';
 
 const emails = (text: string) => found(text, detectEmails);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { abaRoutingValid, ibanValid, luhnValid } from '../../../../server/scrape/redact/checksums';
-import { detectFinancial } from '../../../../server/scrape/redact/financial-detector';
+import { abaRoutingValid, ibanValid, luhnValid } from '../../../../server/scrape/enrich/redact/checksums';
+import { detectFinancial } from '../../../../server/scrape/enrich/redact/financial-detector';
 import { found } from './found';
 
 const financial = (text: string) => found(text, detectFinancial);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { redactionSettings } from '../../../../shared/api/v2/redact-pii';
-import { findPii } from '../../../../server/scrape/redact/redact-text';
+import { findPii } from '../../../../server/scrape/enrich/redact/redact-text';
 
 /**
  * Pages are written by anyone: inputs shaped to make a backtracking engine explode (long runs of

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { detectPhones } from '../../../../server/scrape/redact/phone-detector';
+import { detectPhones } from '../../../../server/scrape/enrich/redact/phone-detector';
 import { found } from './found';
 
 const phones = (text: string) => found(text, detectPhones);

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { redactionSettings } from '../../../../shared/api/v2/redact-pii';
-import { ApiError } from '../../../../server/platform/errors/api-error';
+import { TabhiveError } from '../../../../server/platform/errors/tabhive-error';
 import { createLlmProvider, type LlmProvider } from '../../../../server/platform/llm/llm-provider';
-import { redactDocument } from '../../../../server/scrape/redact/redact-document';
-import type { ScrapeDocument } from '../../../../server/scrape/scrape-document';
+import { redactDocument } from '../../../../server/scrape/enrich/redact/redact-document';
+import type { ScrapeDocument } from '../../../../server/scrape/types/scrape-document';
 import { startFakeLlmServer } from '../../../helpers/fake-llm-server';
 
 const page = (): ScrapeDocument => ({
@@ -138,8 +138,8 @@ describe('document redaction', () => {
     const failure = await redactDocument(page(), redactionSettings(true)!, { llm }).catch(
       (err: unknown) => err,
     );
-    expect(failure).toBeInstanceOf(ApiError);
-    expect(failure).toMatchObject({ status: 500, code: 'SCRAPE_PII_REDACTION_FAILED' });
+    expect(failure).toBeInstanceOf(TabhiveError);
+    expect(failure).toMatchObject({ kind: 'failed', code: 'SCRAPE_PII_REDACTION_FAILED' });
     llmServer.answer('these are the names: Ada');
     await expect(redactDocument(page(), redactionSettings(true)!, { llm })).rejects.toMatchObject({
       code: 'SCRAPE_PII_REDACTION_FAILED',

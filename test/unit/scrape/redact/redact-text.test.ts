@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { redactionSettings } from '../../../../shared/api/v2/redact-pii';
-import { redactText } from '../../../../server/scrape/redact/redact-text';
+import { redactText } from '../../../../server/scrape/enrich/redact/redact-text';
 
 const TEXT = 'Mail ada@example.com or call +44 20 7946 0958; card 4111 1111 1111 1111; password=hunter2.';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { detectSecrets } from '../../../../server/scrape/redact/secret-detector';
+import { detectSecrets } from '../../../../server/scrape/enrich/redact/secret-detector';
 import { found } from './found';
 
 const secrets = (text: string) => found(text, detectSecrets);

@@ -1,0 +1,62 @@
+import type { FormatV2 } from '../../../shared/api/v2/formats';
+import type { BrowserClass } from '../../../shared/protocol/messages';
+
+/**
+ * A page costs 1 credit; one with a format that reads the page with a model costs 5 (contract §9:
+ * json and json change tracking; Tabhive prices question, query, product and menu the same way).
+ */
+export const BASE_CREDITS = 1;
+export const JSON_CREDITS = 5;
+/** Added when a stealth browser did the work (`metadata.proxyUsed: "stealth"`). */
+export const STEALTH_SURCHARGE_CREDITS = 4;
+
+/** Whether the formats include LLM-style extraction, which Firecrawl bills at the json rate. */
+export function extractsJson(formats: readonly FormatV2[]): boolean {
+  return formats.some(
+    (format) => format.type === 'json' || (format.type === 'changeTracking' && format.modes.includes('json')),
+  );
+}
+
+/**
+ * Whether the formats include one priced as model extraction: json (and json change tracking), as
+ * in Firecrawl, and the formats Tabhive answers the same way (with the LLM when one is configured,
+ * from the page's structured data or passages otherwise, as json does): question, query in
+ * freeform mode, product and menu. The price does not depend on whether a model ran, so a caller
+ * can budget a request before sending it.
+ */
+export function extractsWithModel(formats: readonly FormatV2[]): boolean {
+  return (
+    extractsJson(formats) ||
+    formats.some(
+      (format) =>
+        format.type === 'question' ||
+        (format.type === 'query' && format.mode === 'freeform') ||
+        format.type === 'product' ||
+        format.type === 'menu',
+    )
+  );
+}
+
+/**
+ * The credits of one successful page, the single place of the billing rule (contract §9): 1, or 5
+ * with model extraction (extractsWithModel, counted once however many such formats); +4 on a
+ * stealth browser; + (pages − 1) for a parsed multi-page PDF, counting only the pages parsed
+ * (`maxPages`). Summary, highlights, query's directQuote, attributes, audio and video read the
+ * page without a model's price and cost nothing extra (summary as in Firecrawl).
+ */
+export function scrapeCredits({
+  formats = [],
+  proxyUsed = 'basic',
+  pdfPages = 0,
+}: {
+  formats?: readonly FormatV2[];
+  proxyUsed?: BrowserClass;
+  /** Pages of a PDF that was parsed; 0 for anything else. */
+  pdfPages?: number;
+}): number {
+  return (
+    (extractsWithModel(formats) ? JSON_CREDITS : BASE_CREDITS) +
+    (proxyUsed === 'stealth' ? STEALTH_SURCHARGE_CREDITS : 0) +
+    Math.max(0, pdfPages - 1)
+  );
+}

@@ -1,0 +1,104 @@
+import type { ScrapeRequestV2 } from '../../../shared/api/v2/scrape-request';
+import type { BrowserClass, PageCapture, PageTaskSpec } from '../../../shared/protocol/messages';
+import type { TaskError } from '../../browsers/hub/task-error';
+import type { RunOptions } from '../../browsers/hub/task-scheduler';
+import { urlForLog, type Log } from '../../platform/log/log';
+import type { UrlPolicy } from '../../platform/url-policy/create-url-policy';
+import type { PageDerivation, PageDeriveOptions } from '../derive/derive-page';
+import type { BrowserProfileUse } from './browser-profile-use';
+import { mayShareBrowserCapture } from './cache-policy';
+import type { CaptureSource } from './cached-capture';
+import type { HttpFastPath } from './fast-path/create-http-fast-path';
+import { fastPathEligible } from './fast-path/fast-path-eligible';
+import { looksBlocked } from './looks-blocked';
+import { enhancedClass, runWithProxy } from './run-with-proxy';
+import { taskErrorToApiError } from './task-error-to-api-error';
+import { taskSpecFromRequest } from './task-spec-from-request';
+
+/** What taking a fresh capture reads of the scrape plan (scrape-plan.ts). */
+export interface FreshCapturePlan {
+  readonly request: ScrapeRequestV2;
+  readonly teamId: string;
+  readonly scrapeId: string | undefined;
+  readonly target: URL;
+  /** One of the team's donated browsers takes the URL: no anonymous fetch. */
+  readonly donated: boolean;
+  /** Skip the HTTP fast path (types/scraper.ts ScrapeContext). */
+  readonly browserOnly: boolean;
+  /** The request's timeout plus the time its wait actions ask for (contract §3.4). */
+  readonly timeoutMs: number;
+  /** The formats to derive: the fast path derives them with its capture. */
+  readonly deriveOptions: PageDeriveOptions;
+}
+
+export interface FreshCaptureDeps {
+  /** The page tasks of this scrape's admission (admit/job-page-tasks.ts for job pages). */
+  runTask(spec: PageTaskSpec, options: RunOptions): Promise<PageCapture>;
+  /** Pages that need no browser over HTTP (HTTP_FAST_PATH); without it every page takes a browser. */
+  fastPath?: HttpFastPath | undefined;
+  /** Connected browsers of a class, for `proxy` routing. */
+  connectedBrowsers?: ((browserClass: BrowserClass) => number) | undefined;
+  /** The server's network policy travels with the task, for the browser to enforce. */
+  networkPolicy: UrlPolicy['networkPolicy'];
+  log: Log;
+}
+
+/** A capture the HTTP fast path took, with the formats it derived from it. */
+export interface FastCapture {
+  capture: PageCapture;
+  derived: PageDerivation;
+}
+
+/**
+ * A fresh capture of the page: over HTTP when the fast path may take it and the page does not
+ * look blocked, otherwise a page task on a browser (with the `proxy` routing and, for `auto`, its
+ * stealth retry), on the profile's isolated browser for a profile scrape.
+ */
+export async function freshCapture(
+  plan: FreshCapturePlan,
+  { runTask, fastPath, connectedBrowsers, networkPolicy, log }: FreshCaptureDeps,
+  profile: BrowserProfileUse | undefined,
+): Promise<{ capture: PageCapture; source: CaptureSource; fast?: FastCapture }> {
+  const { request, target, teamId, scrapeId, timeoutMs } = plan;
+  const startedAt = Date.now();
+  const tried =
+    fastPath !== undefined &&
+    !plan.browserOnly &&
+    !plan.donated &&
+    // `enhanced` with a stealth browser connected means that browser, not a plain fetch.
+    (request.proxy !== 'enhanced' || enhancedClass(connectedBrowsers ?? (() => 0)) === 'basic') &&
+    fastPathEligible(request);
+  const fetched = tried ? await fastPath.capture(target, timeoutMs, plan.deriveOptions) : undefined;
+  // A page that looks blocked gets the browser (and, with proxy auto, its stealth retry).
+  if (fetched !== undefined && !looksBlocked(fetched.capture)) {
+    const capture = { ...fetched.capture, browserClass: 'basic' as const };
+    return { capture, source: { scope: 'public' }, fast: { capture, derived: fetched.derived } };
+  }
+  const ran = await runWithProxy(
+    { runTask: profile === undefined ? runTask : profile.isolate(runTask), connectedBrowsers },
+    { ...taskSpecFromRequest(request, target, profile?.task), networkPolicy },
+    {
+      // The browser gets what the HTTP attempt (if any) left of the budget.
+      timeoutMs: tried ? Math.max(1, timeoutMs - (Date.now() - startedAt)) : timeoutMs,
+      proxy: request.proxy,
+      teamId,
+    },
+  ).catch((err: unknown) => {
+    const failure = taskErrorToApiError(err, target);
+    log.warn('browser task failed', {
+      teamId,
+      ...(scrapeId === undefined ? {} : { scrapeId }),
+      url: urlForLog(target.href),
+      code: (err as TaskError).code,
+      error: failure.message,
+    });
+    throw failure;
+  });
+  const fresh = profile === undefined ? ran : await profile.keep(ran);
+  // Shared only when nothing of the team shaped it: not its node, not a donated browser, nothing
+  // left in the pool browser by the team's earlier work.
+  return {
+    capture: fresh,
+    source: mayShareBrowserCapture(request, fresh) ? { scope: 'public' } : { scope: 'team' },
+  };
+}

@@ -1,0 +1,45 @@
+import type { Action } from '../../../shared/api/v2/actions';
+import type { ScrapeRequestV2 } from '../../../shared/api/v2/scrape-request';
+import type { TaskProfile } from '../../../shared/protocol/browser-profile-state';
+import type { PageTaskSpec } from '../../../shared/protocol/messages';
+
+/**
+ * The page task for a v2 scrape request: what the browser does before it captures. The screenshot
+ * format is one more screenshot action at the end (contract §3.2); its image becomes
+ * `data.screenshot` (browser-outputs.ts). Settings at their v2 default are left out, as the
+ * protocol reads an absent setting as that default. A profile scrape's `profile` is the state the
+ * server loaded for it (browser-profile-use.ts), not the request's name.
+ */
+export function taskSpecFromRequest(
+  request: ScrapeRequestV2,
+  target: URL,
+  profile?: TaskProfile,
+): PageTaskSpec {
+  const screenshot = request.formats.find((format) => format.type === 'screenshot');
+  const actions: Action[] = [
+    ...(request.actions ?? []),
+    ...(screenshot === undefined
+      ? []
+      : [
+          {
+            type: 'screenshot' as const,
+            fullPage: screenshot.fullPage,
+            ...(screenshot.quality === undefined ? {} : { quality: screenshot.quality }),
+            ...(screenshot.viewport === undefined ? {} : { viewport: screenshot.viewport }),
+          },
+        ]),
+  ];
+  const headers = request.headers ?? {};
+  return {
+    url: target.href,
+    waitForMs: request.waitFor,
+    ...(actions.length > 0 ? { actions } : {}),
+    ...(Object.keys(headers).length > 0 ? { headers } : {}),
+    ...(request.mobile ? { mobile: true } : {}),
+    ...(request.location === undefined ? {} : { location: request.location }),
+    ...(request.blockAds ? {} : { blockAds: false }),
+    ...(request.skipTlsVerification ? {} : { skipTlsVerification: false }),
+    ...(request.formats.some((format) => format.type === 'branding') ? { branding: true } : {}),
+    ...(profile === undefined ? {} : { profile }),
+  };
+}

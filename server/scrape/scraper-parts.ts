@@ -1,0 +1,56 @@
+import type { BrowserClass, PageCapture, PageTaskSpec } from '../../shared/protocol/messages';
+import type { RunOptions } from '../browsers/hub/task-scheduler';
+import type { LlmProvider } from '../platform/llm/llm-provider';
+import type { Log } from '../platform/log/log';
+import type { BrowserProfileStore } from '../platform/store/stores/browser-profile-store';
+import type { ChangeSnapshotStore } from '../platform/store/stores/change-snapshot-store';
+import type { CreditLedgerStore } from '../platform/store/stores/credit-ledger-store';
+import type { ResultStore } from '../platform/store/stores/result-store';
+import type { TeamLimits } from '../platform/teams/team-limits';
+import type { UrlPolicy } from '../platform/url-policy/create-url-policy';
+import type { BrowserSlots } from './admit/browser-slots';
+import type { CachedCapture } from './capture/cached-capture';
+import type { HttpFastPath } from './capture/fast-path/create-http-fast-path';
+import type { DerivationMemo } from './derive/derivation-memo';
+import type { PageDerivation, PageDeriveOptions } from './derive/derive-page';
+import type { ScrapeMetrics } from './emit/count-scraped-pages';
+import type { InteractOptionsMemory } from './emit/interact-options';
+import type { MapIndexSink, SearchIndexSink } from './emit/page-indexes';
+
+/** What the scraper is made of (create-scraper.ts): each stage's services, given once. */
+export interface ScraperParts {
+  runTask(spec: PageTaskSpec, options: RunOptions): Promise<PageCapture>;
+  /** Whether one of the team's donated browsers is connected and takes tasks for the URL. */
+  donatedCovers?: ((teamId: string, url: string) => boolean) | undefined;
+  urlPolicy: UrlPolicy;
+  cachedCapture: CachedCapture;
+  results: ResultStore;
+  log: Log;
+  /** Connected browsers of a class, for `proxy` routing. */
+  connectedBrowsers?: ((browserClass: BrowserClass) => number) | undefined;
+  /** The LLM formats' model; without one they use their built-in methods. */
+  llm?: LlmProvider | undefined;
+  changeSnapshots?: ChangeSnapshotStore | undefined;
+  /** Learns every scraped page (URL, title, description, links) for /map. */
+  mapIndex?: MapIndexSink | undefined;
+  /** The team's local search index, which every successful page joins unless zeroDataRetention forbids it. */
+  searchIndex?: SearchIndexSink | undefined;
+  /** Formats from a capture; the server passes its worker pool, tests may leave the inline default. */
+  derive?: ((capture: PageCapture, options: PageDeriveOptions) => Promise<PageDerivation>) | undefined;
+  /** Pages that need no browser over HTTP (HTTP_FAST_PATH); without it every page takes a browser. */
+  fastPath?: HttpFastPath | undefined;
+  /** Formats made from cache entries, reused while the entry is hot. */
+  derivations?: DerivationMemo | undefined;
+  /** The teams' named browser profiles (the `profile` option); required for such scrapes. */
+  browserProfiles?: BrowserProfileStore | undefined;
+  /** The teams' concurrency slots, held by the admissions that take one; without them, none is. */
+  teamLimits?: Pick<TeamLimits, 'admit'> | undefined;
+  /** The credit ledger the admissions that book a page reserve on; without it, nothing is booked. */
+  creditLedger?: CreditLedgerStore | undefined;
+  /** The browser tabs job pages may hold at once; without them, job pages only run in the background. */
+  jobBrowserSlots?: BrowserSlots | undefined;
+  /** Pages scraped and their durations, by source and engine; without it, nothing is counted. */
+  metrics?: ScrapeMetrics | undefined;
+  /** The page settings of API scrapes, for `POST /v2/scrape/:id/interact`. */
+  interactOptions?: InteractOptionsMemory | undefined;
+}
