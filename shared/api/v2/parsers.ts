@@ -36,7 +36,7 @@ const PdfParser = z
   });
 export type PdfParser = z.infer<typeof PdfParser>;
 
-/** OCR of raster images: accepted, but an image URL then fails (server/scrape/formats/image-parser.ts). */
+/** OCR of raster images: accepted, but an image URL then fails (server/scrape/capture/image-parser.ts). */
 const ImageParser = z.strictObject({ type: z.literal('image') });
 
 const Parser = z.union([z.literal('pdf'), z.literal('image'), PdfParser, ImageParser]);

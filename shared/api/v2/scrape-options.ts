@@ -106,7 +106,7 @@ export const scrapeOptionsV2Shape = {
   storeInCache: z.boolean().default(true),
   /** Serve only from the cache and never contact the site (cache-only.ts). */
   lockdown: z.boolean().optional(),
-  /** Personal data and secrets replaced in every text output (server/scrape/redact/). */
+  /** Personal data and secrets replaced in every text output (server/scrape/enrich/redact/). */
   redactPII: RedactPii.optional(),
   /** A named browser profile of the team: cookies and localStorage kept between scrapes. */
   profile: BrowserProfileOption.optional(),
