@@ -1,53 +1,64 @@
 import type { Server } from 'node:http';
 import { HUB_PATH } from '../shared/protocol/messages';
-import { createApp } from './api/app';
-import { DEFAULT_TEAM } from './platform/auth/keyring';
-import type { Config } from './platform/config';
-import type { BrowserTokens } from './browsers/hub/browser-tokens';
-import { createCrawlPromptReader } from './products/crawl-prompt/create-crawl-prompt-reader';
-import { type BrowserHub } from './browsers/hub/create-browser-hub';
-import { createNodeTokenAdmin } from './browsers/hub/node-token-admin';
-import { createBrowserSessionService } from './products/browser-sessions/create-browser-session-service';
-import { createSessionLeases } from './products/browser-sessions/create-session-leases';
-import { createInteractOptionsMemory } from './scrape/emit/interact-options';
-import { createCdpRelay, isCdpRelayPath } from './products/live-view/cdp-relay';
-import { createLiveViewSocket, isLiveViewSocketPath } from './products/live-view/live-view-socket';
-import { HTTP_PAGES_IN_FLIGHT, createBrowserSlots } from './scrape/admit/browser-slots';
-import { createJobRunner } from './products/jobs/create-job-runner';
-import type { JobSpec } from './products/jobs/job-spec';
-import { createJobService } from './products/jobs/create-job-service';
-import { createStatusSocket, isStatusSocketPath } from './products/jobs/create-status-socket';
-import type { LocalLauncher } from './browsers/launcher/create-local-launcher';
-import type { SessionBrowsers } from './browsers/launcher/create-session-browsers';
-import { createMapCharging } from './products/map/charge-map';
-import { createMapIndexRecorder } from './products/map/create-map-index-recorder';
-import { createMapper } from './products/map/create-mapper';
-import { createExtractService } from './products/extract/create-extract-service';
-import { createLlmsTxtService } from './products/llmstxt/create-llms-txt-service';
-import { createAgentService } from './products/agent/create-agent-service';
-import { createMonitors } from './products/monitors/create-monitors';
-import { addPageToSearchIndex } from './products/search/add-page-to-search-index';
-import type { Log } from './platform/log/log';
-import { createCachedCapture } from './scrape/capture/cached-capture';
-import { createTeamAdmin } from './platform/teams/team-admin';
-import { createConsoleDeps } from './api/console/create-console-deps';
-import { createUsageReports } from './platform/teams/usage-reports';
-import { createScraper } from './scrape/create-scraper';
-import { createHttpFastPath } from './scrape/capture/fast-path/create-http-fast-path';
-import { fastPathEligible } from './scrape/capture/fast-path/fast-path-eligible';
-import { createSearchProvider } from './products/search/create-search-provider';
-import { createSearchService } from './products/search/create-search-service';
-import { searchIndexSink } from './products/search/search-index-sink';
+import { createApp, createConsoleDeps } from './api';
+import {
+  DEFAULT_TEAM,
+  type Config,
+  type Log,
+  createTeamAdmin,
+  createUsageReports,
+  type Lifecycle,
+  createWebhookSender,
+  writeWebhookSecret,
+} from './platform';
+import {
+  type BrowserTokens,
+  type BrowserHub,
+  createNodeTokenAdmin,
+  type LocalLauncher,
+  type SessionBrowsers,
+} from './browsers';
+import {
+  createCrawlPromptReader,
+  createBrowserSessionService,
+  createSessionLeases,
+  createCdpRelay,
+  isCdpRelayPath,
+  createLiveViewSocket,
+  isLiveViewSocketPath,
+  createJobRunner,
+  type JobSpec,
+  createJobService,
+  createStatusSocket,
+  isStatusSocketPath,
+  createMapCharging,
+  createMapIndexRecorder,
+  createMapper,
+  createExtractService,
+  createLlmsTxtService,
+  createAgentService,
+  createMonitors,
+  addPageToSearchIndex,
+  createSearchProvider,
+  createSearchService,
+  searchIndexSink,
+} from './products';
+import {
+  createInteractOptionsMemory,
+  HTTP_PAGES_IN_FLIGHT,
+  createBrowserSlots,
+  createCachedCapture,
+  createScraper,
+  createHttpFastPath,
+  fastPathEligible,
+  createDerivationPool,
+  deriveByKind,
+  countCacheLookups,
+  markHttpCaptures,
+} from './scrape';
 import type { RequestHandler, RunningTabhive, StartOptions, UpgradeHandler } from './running-tabhive';
-import type { Lifecycle } from './platform/lifecycle/lifecycle';
 import { composeBrowsers } from './compose/compose-browsers';
 import { composePlatform } from './compose/compose-platform';
-import { createDerivationPool } from './scrape/derive/create-derivation-pool';
-import { deriveByKind } from './scrape/derive/derive-by-kind';
-import { createWebhookSender } from './platform/webhooks/create-webhook-sender';
-import { countCacheLookups } from './scrape/capture/count-cache-lookups';
-import { markHttpCaptures } from './scrape/capture/fast-path/mark-http-captures';
-import { writeWebhookSecret } from './platform/webhooks/write-webhook-secret';
 
 /**
  * The store, the hub and the API, served on the listening server once composed: the part of a

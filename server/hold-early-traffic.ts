@@ -1,5 +1,4 @@
-import type { Server } from 'node:http';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Server, IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { RequestHandler, UpgradeHandler } from './running-tabhive';
 

@@ -1,8 +1,8 @@
 // First, so that an old Node stops here with a clear message before any dependency is evaluated.
 import '../scripts/check-node-version.cjs';
 import { loadConfig } from './platform/config';
-import { createApiServer } from './api/http/create-api-server';
-import { createLog } from './platform/log/log';
+import { createApiServer } from './api/http-server';
+import { createLog } from './platform/log';
 import { startTabhive } from './start-tabhive';
 
 /**

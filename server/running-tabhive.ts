@@ -1,13 +1,13 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
-import type { BrowserTokens } from './browsers/hub/browser-tokens';
-import type { BrowserHub } from './browsers/hub/create-browser-hub';
-import type { LocalLauncher } from './browsers/launcher/create-local-launcher';
-import type { LiveSessionDirectory } from './products/browser-sessions/live-session';
-import type { BrowserSlots } from './scrape/admit/browser-slots';
-import type { JobRunner } from './products/jobs/create-job-runner';
-import type { Stores } from './platform/store/create-stores';
-import type { LookupFn } from './platform/url-policy/create-url-policy';
+import type { BrowserHub } from './browsers/hub';
+import type { BrowserTokens } from './browsers/launch-tokens';
+import type { LocalLauncher } from './browsers/launcher';
+import type { LiveSessionDirectory } from './products/browser-sessions';
+import type { BrowserSlots } from './scrape/admit';
+import type { JobRunner } from './products/jobs';
+import type { Stores } from './platform/store';
+import type { LookupFn } from './platform/url-policy';
 
 /** What a start gives back: a running Tabhive, the handles tests reach for, and its stop. */
 export interface RunningTabhive {

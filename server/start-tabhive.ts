@@ -4,16 +4,19 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { HUB_PATH } from '../shared/protocol/messages';
 import type { Config } from './platform/config';
-import { createBrowserTokens } from './browsers/hub/browser-tokens';
-import type { BrowserHub } from './browsers/hub/create-browser-hub';
-import { createLocalLauncher, type LocalLauncher } from './browsers/launcher/create-local-launcher';
-import { DEFAULT_EXTENSION_DIR } from './browsers/launcher/extension-dir';
-import { findChrome } from './browsers/launcher/find-chrome';
-import { launchedBrowserSetup } from './browsers/launcher/launched-browser-setup';
-import { startStealthBrowsers } from './browsers/launcher/start-stealth-browsers';
-import { startSessionBrowsers } from './browsers/launcher/start-session-browsers';
-import { createLifecycle } from './platform/lifecycle/lifecycle';
-import type { Log } from './platform/log/log';
+import type { BrowserHub } from './browsers/hub';
+import { createBrowserTokens } from './browsers/launch-tokens';
+import {
+  createLocalLauncher,
+  type LocalLauncher,
+  DEFAULT_EXTENSION_DIR,
+  findChrome,
+  launchedBrowserSetup,
+  startStealthBrowsers,
+  startSessionBrowsers,
+} from './browsers/launcher';
+import { createLifecycle } from './platform/lifecycle';
+import type { Log } from './platform/log';
 import { holdEarlyTraffic } from './hold-early-traffic';
 import type { RunningTabhive, StartOptions } from './running-tabhive';
 

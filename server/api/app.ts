@@ -1,61 +1,58 @@
 import Koa from 'koa';
 import compose from 'koa-compose';
-import type { Keyring } from '../platform/auth/keyring';
+import type { Keyring } from '../platform/auth';
+import { createCrawlPromptReader, type CrawlPromptReader } from '../products/crawl-prompt';
 import {
-  createCrawlPromptReader,
-  type CrawlPromptReader,
-} from '../products/crawl-prompt/create-crawl-prompt-reader';
-import { authenticate } from './http/authenticate';
-import { cors } from './http/cors';
-import { errorHandler } from './http/error-handler';
-import { notFound } from './http/not-found';
-import { limitRate } from './http/limit-rate';
-import { createPublicUrl } from './http/public-url';
-import { readJsonBody } from './http/read-json-body';
-import { requestLog } from './http/request-log';
-import type { Log } from '../platform/log/log';
-import type { JobService } from '../products/jobs/create-job-service';
-import type { Mapper } from '../products/map/create-mapper';
+  authenticate,
+  cors,
+  errorHandler,
+  notFound,
+  limitRate,
+  createPublicUrl,
+  readJsonBody,
+  requestLog,
+} from './http';
+import type { Log } from '../platform/log';
+import type { JobService } from '../products/jobs';
+import type { Mapper } from '../products/map';
 import type { SavedPageRequest } from '../../shared/api/tabhive/browser-pairing';
-import type { PairingService } from '../browsers/pairing/create-pairing-service';
-import { batchRoutes } from './routes/batch-routes';
-import { MAX_PAIR_BODY_BYTES, browserRoutes } from './routes/browser-routes';
-import type { BrowserSessionService } from '../products/browser-sessions/create-browser-session-service';
-import { browserSessionRoutes } from './routes/browser-session-routes';
-import type { LiveSessionDirectory } from '../products/browser-sessions/live-session';
-import { liveViewRoutes } from '../products/live-view/live-view-routes';
-import { consoleRoutes, type ConsoleDeps } from './console/console-routes';
-import { crawlRoutes } from './routes/crawl-routes';
-import { extractRoutes } from './routes/extract-routes';
-import type { ExtractService } from '../products/extract/create-extract-service';
-import type { LlmsTxtService } from '../products/llmstxt/create-llms-txt-service';
-import { llmsTxtRoutes } from './routes/llmstxt-routes';
-import type { AgentService } from '../products/agent/create-agent-service';
-import { agentRoutes } from './routes/agent-routes';
-import { deepResearchRoutes } from './routes/deep-research-routes';
-import type { MonitorService } from '../products/monitors/create-monitor-service';
-import { monitorRoutes } from './routes/monitor-routes';
-import { adminRoutes } from './routes/admin-routes';
-import { healthRoutes } from './routes/health-routes';
-import { observabilityRoutes, type ObservabilityDeps } from './observability/observability-routes';
-import { mapRoutes } from './routes/map-routes';
-import { mcpRoutes } from './mcp/mcp-routes';
-import { packageVersion } from './openapi/package-version';
-import { openApiRoutes } from './routes/openapi-routes';
-import { parseRoutes } from './routes/parse-routes';
-import { scrapeRoutes } from './routes/scrape-routes';
-import { searchRoutes } from './routes/search-routes';
-import { usageRoutes } from './routes/usage-routes';
-import { v1ScrapeRoutes } from './routes/v1-scrape-routes';
-import type { ScrapeContext, Scraper } from '../scrape/types/scraper';
-import type { SearchService } from '../products/search/create-search-service';
-import type { ResultStore } from '../platform/store/stores/result-store';
-import type { TeamStore } from '../platform/store/stores/team-store';
-import type { NodeTokenAdmin } from '../browsers/hub/node-token-admin';
-import type { TeamAdmin } from '../platform/teams/team-admin';
-import type { BrowserEngineStats } from '../browsers/hub/create-browser-hub';
-import type { TeamLimits } from '../platform/teams/team-limits';
-import type { UsageReports } from '../platform/teams/usage-reports';
+import type { PairingService } from '../browsers/pairing';
+import {
+  batchRoutes,
+  MAX_PAIR_BODY_BYTES,
+  browserRoutes,
+  browserSessionRoutes,
+  crawlRoutes,
+  extractRoutes,
+  llmsTxtRoutes,
+  agentRoutes,
+  deepResearchRoutes,
+  monitorRoutes,
+  adminRoutes,
+  healthRoutes,
+  mapRoutes,
+  openApiRoutes,
+  parseRoutes,
+  scrapeRoutes,
+  searchRoutes,
+  usageRoutes,
+  v1ScrapeRoutes,
+} from './routes';
+import type { BrowserSessionService, LiveSessionDirectory } from '../products/browser-sessions';
+import { liveViewRoutes } from '../products/live-view';
+import { consoleRoutes, type ConsoleDeps } from './console';
+import type { ExtractService } from '../products/extract';
+import type { LlmsTxtService } from '../products/llmstxt';
+import type { AgentService } from '../products/agent';
+import type { MonitorService } from '../products/monitors';
+import { observabilityRoutes, type ObservabilityDeps } from './observability';
+import { mcpRoutes } from './mcp';
+import { packageVersion } from './openapi';
+import type { ScrapeContext, Scraper } from '../scrape/types';
+import type { SearchService } from '../products/search';
+import type { ResultStore, TeamStore } from '../platform/store';
+import type { NodeTokenAdmin, BrowserEngineStats } from '../browsers/hub';
+import type { TeamAdmin, TeamLimits, UsageReports } from '../platform/teams';
 
 export interface AppDeps {
   log: Log;

@@ -1,16 +1,16 @@
 import type { Server } from 'node:http';
-import type { BrowserTokens } from '../browsers/hub/browser-tokens';
-import { createBrowserHub } from '../browsers/hub/create-browser-hub';
-import { createDonatedBrowserDirectory } from '../browsers/hub/donated-browser-directory';
-import { createNodeTokenDirectory } from '../browsers/hub/node-token-directory';
-import { createCluster } from '../browsers/cluster/create-cluster';
-import type { SessionBrowsers } from '../browsers/launcher/create-session-browsers';
-import { registerHubGauges } from '../browsers/metrics/hub-gauges';
-import { timeBrowserTasks } from '../browsers/metrics/time-browser-tasks';
-import { createPairingService } from '../browsers/pairing/create-pairing-service';
-import type { Config } from '../platform/config';
-import type { Lifecycle } from '../platform/lifecycle/lifecycle';
-import type { Log } from '../platform/log/log';
+import {
+  type BrowserTokens,
+  createBrowserHub,
+  createDonatedBrowserDirectory,
+  createNodeTokenDirectory,
+  createCluster,
+  type SessionBrowsers,
+  registerHubGauges,
+  timeBrowserTasks,
+  createPairingService,
+} from '../browsers';
+import type { Config, Lifecycle, Log } from '../platform';
 import type { Platform } from './compose-platform';
 
 /**

@@ -1,21 +1,26 @@
 import { randomUUID } from 'node:crypto';
-import { resolveDefaultApiKey } from '../platform/auth/default-api-key';
-import { DEFAULT_TEAM, createStaticKeyring, createStoreKeyring } from '../platform/auth/keyring';
-import type { Config } from '../platform/config';
-import { createEgress } from '../platform/egress/create-egress';
-import type { Lifecycle } from '../platform/lifecycle/lifecycle';
-import { createLlmProvider } from '../platform/llm/llm-provider';
-import { createToolCallingLlm } from '../platform/llm/llm-tool-calls';
-import type { Log } from '../platform/log/log';
-import { createTabhiveMetrics } from '../platform/metrics/create-tabhive-metrics';
-import { instrumentDatabase } from '../platform/metrics/instrument-database';
-import { registerStoreGauges } from '../platform/metrics/store-gauges';
-import { createStores } from '../platform/store/create-stores';
-import { openDatabase } from '../platform/store/open-database';
-import { prepareStores } from '../platform/store/prepare-stores';
-import { createTeamLimits } from '../platform/teams/team-limits';
-import { recordTokens } from '../platform/teams/record-tokens';
-import { createUrlPolicy, type LookupFn } from '../platform/url-policy/create-url-policy';
+import {
+  resolveDefaultApiKey,
+  DEFAULT_TEAM,
+  createStaticKeyring,
+  createStoreKeyring,
+  type Config,
+  createEgress,
+  type Lifecycle,
+  createLlmProvider,
+  createToolCallingLlm,
+  type Log,
+  createTabhiveMetrics,
+  instrumentDatabase,
+  registerStoreGauges,
+  createStores,
+  openDatabase,
+  prepareStores,
+  createTeamLimits,
+  recordTokens,
+  createUrlPolicy,
+  type LookupFn,
+} from '../platform';
 
 /**
  * The floor everything else stands on: the database and its stores, the keys, the teams' limits,

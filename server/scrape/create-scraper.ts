@@ -1,22 +1,19 @@
 import type { ScrapeRequestV2 } from '../../shared/api/v2/scrape-request';
-import { type AdmissionRules, admissionRules } from './admit/admission-rules';
-import { admitScrape } from './admit/admit-scrape';
-import { checkSelectors } from './admit/check-selectors';
-import { checkUrl } from './admit/check-url';
-import { jobPageTasks } from './admit/job-page-tasks';
-import { type CaptureDeps, capturePage } from './capture/capture-page';
-import { createDerivationMemo } from './derive/derivation-memo';
-import { deriveCapture } from './derive/derive-capture';
-import { derivePage } from './derive/derive-page';
-import { runUnderScrapeDeadline } from './derive/scrape-deadline';
-import { countScrapedPage } from './emit/count-scraped-pages';
-import { createPageEmitter } from './emit/emit-page';
-import { rememberInteractOptions } from './emit/interact-options';
-import { enrichPage } from './enrich/enrich-page';
+import {
+  type AdmissionRules,
+  admissionRules,
+  admitScrape,
+  checkSelectors,
+  checkUrl,
+  jobPageTasks,
+} from './admit';
+import { type CaptureDeps, capturePage } from './capture';
+import { createDerivationMemo, deriveCapture, derivePage, runUnderScrapeDeadline } from './derive';
+import { countScrapedPage, createPageEmitter, rememberInteractOptions } from './emit';
+import { enrichPage } from './enrich';
 import { planScrape } from './scrape-plan';
 import type { ScraperParts } from './scraper-parts';
-import type { ScrapeDocument } from './types/scrape-document';
-import type { ScrapeContext, Scraper } from './types/scraper';
+import type { ScrapeDocument, ScrapeContext, Scraper } from './types';
 
 /**
  * The scraper every caller uses: one scrape, end to end. The caller's admission (types/scraper.ts)

@@ -4,18 +4,12 @@ import { redactionSettings } from '../../shared/api/v2/redact-pii';
 import type { ScrapeRequestV2 } from '../../shared/api/v2/scrape-request';
 import type { BasicFormat } from '../../shared/formats/derive-formats';
 import { classifyHost } from '../../shared/url/classify-host';
-import { extractsJson } from './admit/scrape-credits';
-import type { UrlCheckPlan } from './admit/check-url';
-import type { CapturePlan } from './capture/capture-page';
-import type { DerivePlan } from './derive/derive-capture';
-import { pageReadsRequest } from './derive/formats/page-reads';
-import { requestedParsers } from './derive/pdf/requested-parsers';
-import { DEFAULT_SCRAPE_TIMEOUT_MS } from './derive/scrape-deadline';
-import type { EmitPlan } from './emit/emit-page';
-import type { EnrichPlan } from './enrich/enrich-page';
-import { requestSchemas } from './enrich/formats/request-schemas';
-import { BASIC_FORMATS, BROWSER_FORMATS, LLM_FORMATS, READ_FORMATS } from './types/format-kinds';
-import type { ScrapeContext } from './types/scraper';
+import { extractsJson, type UrlCheckPlan } from './admit';
+import type { CapturePlan } from './capture';
+import { type DerivePlan, pageReadsRequest, requestedParsers, DEFAULT_SCRAPE_TIMEOUT_MS } from './derive';
+import type { EmitPlan } from './emit';
+import { type EnrichPlan, requestSchemas } from './enrich';
+import { BASIC_FORMATS, BROWSER_FORMATS, LLM_FORMATS, READ_FORMATS, type ScrapeContext } from './types';
 import type { ScraperParts } from './scraper-parts';
 
 /**

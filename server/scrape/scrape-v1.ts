@@ -1,7 +1,7 @@
 import type { ScrapeV1 } from '../../shared/api/v1/scrape-request';
-import type { ResultStore } from '../platform/store/stores/result-store';
-import type { Log } from '../platform/log/log';
-import type { Scraper } from './types/scraper';
+import type { ResultStore } from '../platform/store';
+import type { Log } from '../platform/log';
+import type { Scraper } from './types';
 import { withJsonKey, type ScrapeDocumentV1 } from './v1-json-key';
 
 export type { ScrapeDocumentV1 } from './v1-json-key';

@@ -1,21 +1,19 @@
 import type { BrowserClass, PageCapture, PageTaskSpec } from '../../shared/protocol/messages';
-import type { RunOptions } from '../browsers/hub/task-scheduler';
-import type { LlmProvider } from '../platform/llm/llm-provider';
-import type { Log } from '../platform/log/log';
-import type { BrowserProfileStore } from '../platform/store/stores/browser-profile-store';
-import type { ChangeSnapshotStore } from '../platform/store/stores/change-snapshot-store';
-import type { CreditLedgerStore } from '../platform/store/stores/credit-ledger-store';
-import type { ResultStore } from '../platform/store/stores/result-store';
-import type { TeamLimits } from '../platform/teams/team-limits';
-import type { UrlPolicy } from '../platform/url-policy/create-url-policy';
-import type { BrowserSlots } from './admit/browser-slots';
-import type { CachedCapture } from './capture/cached-capture';
-import type { HttpFastPath } from './capture/fast-path/create-http-fast-path';
-import type { DerivationMemo } from './derive/derivation-memo';
-import type { PageDerivation, PageDeriveOptions } from './derive/derive-page';
-import type { ScrapeMetrics } from './emit/count-scraped-pages';
-import type { InteractOptionsMemory } from './emit/interact-options';
-import type { MapIndexSink, SearchIndexSink } from './emit/page-indexes';
+import type { RunOptions } from '../browsers/hub';
+import type { LlmProvider } from '../platform/llm';
+import type { Log } from '../platform/log';
+import type {
+  BrowserProfileStore,
+  ChangeSnapshotStore,
+  CreditLedgerStore,
+  ResultStore,
+} from '../platform/store';
+import type { TeamLimits } from '../platform/teams';
+import type { UrlPolicy } from '../platform/url-policy';
+import type { BrowserSlots } from './admit';
+import type { CachedCapture, HttpFastPath } from './capture';
+import type { DerivationMemo, PageDerivation, PageDeriveOptions } from './derive';
+import type { ScrapeMetrics, InteractOptionsMemory, MapIndexSink, SearchIndexSink } from './emit';
 
 /** What the scraper is made of (create-scraper.ts): each stage's services, given once. */
 export interface ScraperParts {

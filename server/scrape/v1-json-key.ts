@@ -1,4 +1,4 @@
-import type { ScrapeDocument } from './types/scrape-document';
+import type { ScrapeDocument } from './types';
 
 export type ScrapeDocumentV1 = Omit<ScrapeDocument, 'json'> & { json?: unknown; extract?: unknown };
 

@@ -6,7 +6,7 @@ import { startTestTabhive, waitUntil } from '../helpers/start-test-tabhive';
 import { stubLookup } from '../helpers/stub-lookup';
 
 /**
- * The launched browsers' egress proxy (server/platform/egress/start-browser-egress-proxy.ts), in a Tabhive
+ * The launched browsers' egress proxy (server/platform/browser-egress/start-browser-egress-proxy.ts), in a Tabhive
  * with private networks refused: the attacker's site is on 127.0.0.2, the one private address the
  * operator allowed (it stands in for a public site), and `rebind.test` is a public-looking name
  * that resolves to loopback, where an internal service (a canary) counts every connection. Nothing

@@ -1,6 +1,6 @@
 import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { createBrowserTokens } from '../../server/browsers/hub/browser-tokens';
+import { createBrowserTokens } from '../../server/browsers/launch-tokens/browser-tokens';
 import { silentLog } from '../../server/platform/log/log';
 import { waitUntil } from './start-test-tabhive';
 

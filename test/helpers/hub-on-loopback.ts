@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createBrowserTokens, type BrowserTokens } from '../../server/browsers/hub/browser-tokens';
+import { createBrowserTokens, type BrowserTokens } from '../../server/browsers/launch-tokens/browser-tokens';
 import { createBrowserHub, type BrowserHub } from '../../server/browsers/hub/create-browser-hub';
 import { silentLog } from '../../server/platform/log/log';
 import { HUB_PATH } from '../../shared/protocol/messages';

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../../server/platform/config';
-import { createApiServer } from '../../server/api/http/create-api-server';
+import { createApiServer } from '../../server/api/http-server/create-api-server';
 import { createLog, type Log } from '../../server/platform/log/log';
 import { startTabhive } from '../../server/start-tabhive';
 import type { LookupFn } from '../../server/platform/url-policy/create-url-policy';

@@ -1,5 +1,5 @@
-import type { BrowserDetails, BrowserHub } from '../../browsers/hub/create-browser-hub';
-import type { TabhiveMetrics } from '../../platform/metrics/create-tabhive-metrics';
+import type { BrowserDetails, BrowserHub } from '../../browsers/hub';
+import type { TabhiveMetrics } from '../../platform/metrics';
 import type { ConsoleJobReader } from './console-job-reader';
 
 const HOUR_MS = 60 * 60 * 1000;

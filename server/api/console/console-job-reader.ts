@@ -1,9 +1,5 @@
-import type { Database, Filter } from '../../platform/store/database';
-import type { Stores } from '../../platform/store/create-stores';
-import type { Job } from '../../platform/store/stores/job-store';
-import type { PageTask } from '../../platform/store/stores/page-task-store';
-import { LIVE_STATES, finishIfDone } from '../../products/jobs/finish-job';
-import type { JobSpec } from '../../products/jobs/job-spec';
+import type { Database, Filter, Stores, Job, PageTask } from '../../platform/store';
+import { LIVE_STATES, finishIfDone, type JobSpec } from '../../products/jobs';
 
 /** Jobs per list and pages per job page the console shows at most. */
 export const MAX_LISTED_JOBS = 100;

@@ -1,12 +1,12 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { z } from 'zod';
-import type { Keyring } from '../../platform/auth/keyring';
-import { errors } from '../../platform/errors/errors';
-import { parseBody } from '../../platform/input/parse-body';
-import type { JobService } from '../../products/jobs/create-job-service';
-import type { BrowserHub } from '../../browsers/hub/create-browser-hub';
-import type { TabhiveMetrics } from '../../platform/metrics/create-tabhive-metrics';
+import type { Keyring } from '../../platform/auth';
+import { errors } from '../../platform/errors';
+import { parseBody } from '../../platform/input';
+import type { JobService } from '../../products/jobs';
+import type { BrowserHub } from '../../browsers/hub';
+import type { TabhiveMetrics } from '../../platform/metrics';
 import { readConsoleAsset } from './console-assets';
 import { listBrowsers, readOverview } from './console-instance';
 import type { ConsoleJobReader } from './console-job-reader';

@@ -1,6 +1,6 @@
 import type { Middleware } from 'koa';
-import { createStaticKeyring, type Keyring, type Team } from '../../platform/auth/keyring';
-import { errors } from '../../platform/errors/errors';
+import { createStaticKeyring, type Keyring, type Team } from '../../platform/auth';
+import { errors } from '../../platform/errors';
 
 /** Whose data a console request may see: every team's (ADMIN_API_KEY) or one team's (its API key). */
 export type ConsoleScope = { kind: 'admin' } | { kind: 'team'; team: Team };

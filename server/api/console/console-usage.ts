@@ -1,5 +1,4 @@
-import type { Database, Filter } from '../../platform/store/database';
-import type { LedgerEntry } from '../../platform/store/stores/credit-ledger-store';
+import type { Database, Filter, LedgerEntry } from '../../platform/store';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Ledger entries read for one report at most: a busy team's fortnight, well within one answer. */

@@ -1,5 +1,4 @@
-import type { Database } from '../../platform/store/database';
-import type { Stores } from '../../platform/store/create-stores';
+import type { Database, Stores } from '../../platform/store';
 import { createConsoleJobReader } from './console-job-reader';
 import { createConsoleUsage } from './console-usage';
 import type { ConsoleDeps } from './console-routes';

@@ -1,7 +1,7 @@
 import type { Middleware } from 'koa';
-import type { Keyring, Team } from '../../platform/auth/keyring';
-import { attributeUsage, maskApiKey } from '../../platform/store/stores/usage-attribution';
-import { errors } from '../../platform/errors/errors';
+import type { Keyring, Team } from '../../platform/auth';
+import { attributeUsage, maskApiKey } from '../../platform/store';
+import { errors } from '../../platform/errors';
 
 declare module 'koa' {
   interface DefaultState {

@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Middleware } from 'koa';
-import type { Log } from '../../platform/log/log';
-import { StoreUnavailableError } from '../../platform/store/database';
-import { errors } from '../../platform/errors/errors';
-import { TabhiveError } from '../../platform/errors/tabhive-error';
+import type { Log } from '../../platform/log';
+import { StoreUnavailableError } from '../../platform/store';
+import { errors, TabhiveError } from '../../platform/errors';
 import { httpHeadersOf, httpStatusOf } from './error-status';
 
 /**

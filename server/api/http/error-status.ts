@@ -1,4 +1,4 @@
-import type { ErrorKind, TabhiveError } from '../../platform/errors/tabhive-error';
+import type { ErrorKind, TabhiveError } from '../../platform/errors';
 
 /** The HTTP status that answers each kind of domain error. */
 const STATUS_OF_KIND: Readonly<Record<ErrorKind, number>> = {

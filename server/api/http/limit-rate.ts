@@ -1,5 +1,5 @@
 import type { Middleware } from 'koa';
-import type { TeamLimits } from '../../platform/teams/team-limits';
+import type { TeamLimits } from '../../platform/teams';
 import { teamOf } from './authenticate';
 
 /**

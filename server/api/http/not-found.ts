@@ -1,5 +1,5 @@
 import type { Middleware } from 'koa';
-import { errors } from '../../platform/errors/errors';
+import { errors } from '../../platform/errors';
 import { unservedFeature } from './unserved-routes';
 
 /**

@@ -1,6 +1,6 @@
 import type { Middleware } from 'koa';
-import { errors } from '../../platform/errors/errors';
-import { checkJsonTextDepth, inspectJson } from '../../platform/input/inspect-json';
+import { errors } from '../../platform/errors';
+import { checkJsonTextDepth, inspectJson } from '../../platform/input';
 
 /** Firecrawl's ceiling (Express json limit); batch requests with many URLs need the room. */
 export const MAX_BODY_BYTES = 10 * 1024 * 1024;

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Middleware } from 'koa';
-import type { Log } from '../../platform/log/log';
-import { withLogContext } from '../../platform/log/log-context';
+import { type Log, withLogContext } from '../../platform/log';
 
 export const REQUEST_ID_HEADER = 'x-request-id';
 /**

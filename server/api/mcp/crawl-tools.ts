@@ -1,8 +1,7 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
-import { parseCrawlRequestV2 } from '../../products/crawl-prompt/parse-crawl-request-v2';
-import type { JobService } from '../../products/jobs/create-job-service';
-import { crawlSpecFromV2 } from '../../products/jobs/job-spec';
+import { parseCrawlRequestV2 } from '../../products/crawl-prompt';
+import { type JobService, crawlSpecFromV2 } from '../../products/jobs';
 import type { McpCaller, McpServices } from './mcp-context';
 import { jobEnded, readJobStatus } from './read-job-status';
 import { runTool } from './run-tool';

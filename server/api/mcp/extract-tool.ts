@@ -1,8 +1,8 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { ExtractRequestV2 } from '../../../shared/api/v2/extract-request';
-import { errors } from '../../platform/errors/errors';
-import { parseBody } from '../../platform/input/parse-body';
+import { errors } from '../../platform/errors';
+import { parseBody } from '../../platform/input';
 import type { McpCaller, McpServices } from './mcp-context';
 import { runTool } from './run-tool';
 import { withoutEmptyValues } from './scrape-arguments';

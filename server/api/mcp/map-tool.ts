@@ -1,8 +1,8 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { MapRequestV2 } from '../../../shared/api/v2/map-request';
-import { parseBody } from '../../platform/input/parse-body';
-import { mapOptionsV2 } from '../../products/map/map-request-options';
+import { parseBody } from '../../platform/input';
+import { mapOptionsV2 } from '../../products/map';
 import type { McpCaller, McpServices } from './mcp-context';
 import { runTool } from './run-tool';
 import { withoutEmptyValues } from './scrape-arguments';

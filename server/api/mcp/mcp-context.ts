@@ -1,11 +1,11 @@
-import type { CrawlPromptReader } from '../../products/crawl-prompt/create-crawl-prompt-reader';
-import type { ExtractService } from '../../products/extract/create-extract-service';
-import type { JobService } from '../../products/jobs/create-job-service';
-import type { Log } from '../../platform/log/log';
-import type { Mapper } from '../../products/map/create-mapper';
-import type { Scraper } from '../../scrape/types/scraper';
-import type { SearchService } from '../../products/search/create-search-service';
-import type { TeamLimits } from '../../platform/teams/team-limits';
+import type { CrawlPromptReader } from '../../products/crawl-prompt';
+import type { ExtractService } from '../../products/extract';
+import type { JobService } from '../../products/jobs';
+import type { Log } from '../../platform/log';
+import type { Mapper } from '../../products/map';
+import type { Scraper } from '../../scrape/types';
+import type { SearchService } from '../../products/search';
+import type { TeamLimits } from '../../platform/teams';
 
 /**
  * The services the MCP tools call, the very ones the HTTP routes call (app.ts): the scraper books

@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import type { Middleware } from 'koa';
-import { teamOf } from '../http/authenticate';
+import { teamOf } from '../http';
 import { createMcpServer } from './create-mcp-server';
 import { loadMcpSdk } from './load-mcp-sdk';
 import type { McpServices } from './mcp-context';

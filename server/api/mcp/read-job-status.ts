@@ -1,5 +1,5 @@
-import { errors } from '../../platform/errors/errors';
-import type { JobService } from '../../products/jobs/create-job-service';
+import { errors } from '../../platform/errors';
+import type { JobService } from '../../products/jobs';
 
 /** A crawl or batch job's state with all its pages, as Firecrawl's MCP status tools answer it. */
 export interface WholeJobStatus {

@@ -2,7 +2,7 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { SearchRequestV2 } from '../../../shared/api/v2/search-request';
 import { toIssueDetails } from '../../../shared/api/zod-issues';
-import { errors } from '../../platform/errors/errors';
+import { errors } from '../../platform/errors';
 import type { McpCaller, McpServices } from './mcp-context';
 import { runTool } from './run-tool';
 import { scrapeArgumentsShape, scrapeOptionsBody, withoutEmptyValues } from './scrape-arguments';

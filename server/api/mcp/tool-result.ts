@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { errors } from '../../platform/errors/errors';
-import { TabhiveError } from '../../platform/errors/tabhive-error';
-import type { Log } from '../../platform/log/log';
-import { StoreUnavailableError } from '../../platform/store/database';
+import { errors, TabhiveError } from '../../platform/errors';
+import type { Log } from '../../platform/log';
+import { StoreUnavailableError } from '../../platform/store';
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import Router from '@koa/router';
 import type { Registry } from 'prom-client';
-import { errors } from '../../platform/errors/errors';
+import { errors } from '../../platform/errors';
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
 

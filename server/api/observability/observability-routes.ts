@@ -1,6 +1,6 @@
 import type Router from '@koa/router';
 import { Registry } from 'prom-client';
-import type { Log } from '../../platform/log/log';
+import type { Log } from '../../platform/log';
 import type { ReadinessDeps } from './check-readiness';
 import { metricsRoutes } from './metrics-routes';
 import { readyRoutes } from './ready-routes';

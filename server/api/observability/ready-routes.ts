@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import type { Log } from '../../platform/log/log';
+import type { Log } from '../../platform/log';
 import { checkReadiness, type ReadinessDeps } from './check-readiness';
 
 /**

@@ -42,7 +42,7 @@ import { MapRequestV2 } from '../../../shared/api/v2/map-request';
 import { ScrapeRequestV2 } from '../../../shared/api/v2/scrape-request';
 import { SearchRequestV2 } from '../../../shared/api/v2/search-request';
 import { ParseOptionsV2 } from '../../../shared/api/v2/parse-request';
-import { ParseFormatsResponse } from '../../products/parse/parse-formats';
+import { ParseFormatsResponse } from '../../products/parse';
 import {
   CreateMonitorRequest,
   MonitorCheckQuery,
@@ -81,7 +81,7 @@ import {
   DeepResearchStarted,
   DeepResearchStatus,
 } from '../../../shared/api/responses/agent-responses';
-import { McpError, McpMessage, McpResponse } from '../mcp/mcp-wire-schemas';
+import { McpError, McpMessage, McpResponse } from '../mcp';
 
 /**
  * The zod schemas the routes parse requests with, and those their answers follow, under the names

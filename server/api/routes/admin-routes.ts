@@ -1,21 +1,20 @@
-import type { BrowserEngineStats } from '../../browsers/hub/create-browser-hub';
+import { type BrowserEngineStats, NewNodeTokenInput, type NodeTokenAdmin } from '../../browsers/hub';
 import Router from '@koa/router';
 import compose from 'koa-compose';
 import type { Middleware } from 'koa';
-import { createStaticKeyring, type Team } from '../../platform/auth/keyring';
-import { errors } from '../../platform/errors/errors';
-import { parseBody } from '../../platform/input/parse-body';
-import { readJsonBody } from '../http/read-json-body';
+import { createStaticKeyring, type Team } from '../../platform/auth';
+import { errors } from '../../platform/errors';
+import { parseBody } from '../../platform/input';
+import { readJsonBody } from '../http';
 import {
   NewKeyInput,
   NewTeamInput,
   TeamAdminError,
   TeamSettingsInput,
   type TeamAdmin,
-} from '../../platform/teams/team-admin';
-import { TeamId } from '../../platform/teams/team-id';
-import { NewNodeTokenInput, type NodeTokenAdmin } from '../../browsers/hub/node-token-admin';
-import type { PairingService } from '../../browsers/pairing/create-pairing-service';
+  TeamId,
+} from '../../platform/teams';
+import type { PairingService } from '../../browsers/pairing';
 
 const ADMIN: Team = { id: 'admin', name: 'Admin' };
 

@@ -1,11 +1,10 @@
 import Router from '@koa/router';
 import type { Middleware } from 'koa';
 import { AgentJobId, AgentListQuery, AgentRequestV2 } from '../../../shared/api/v2/agent-request';
-import type { AgentService } from '../../products/agent/create-agent-service';
-import { teamOf } from '../http/authenticate';
-import { errors } from '../../platform/errors/errors';
-import { parseBody } from '../../platform/input/parse-body';
-import type { PublicUrl } from '../http/public-url';
+import type { AgentService } from '../../products/agent';
+import { teamOf, type PublicUrl } from '../http';
+import { errors } from '../../platform/errors';
+import { parseBody } from '../../platform/input';
 
 /** A run id from the path; anything but a UUID is not found without a store read. */
 function runId(value: unknown): string {

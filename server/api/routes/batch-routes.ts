@@ -6,12 +6,10 @@ import { UrlInput } from '../../../shared/api/url-input';
 import { toIssueDetails } from '../../../shared/api/zod-issues';
 import type { WebhookV2 } from '../../../shared/api/v2/crawl-webhook';
 import type { ScrapeOptionsV2 } from '../../../shared/api/v2/scrape-options';
-import { teamOf } from '../http/authenticate';
-import { errors } from '../../platform/errors/errors';
-import { parseBody } from '../../platform/input/parse-body';
-import type { PublicUrl } from '../http/public-url';
-import type { JobService } from '../../products/jobs/create-job-service';
-import { optional, type JobSpec } from '../../products/jobs/job-spec';
+import { teamOf, type PublicUrl } from '../http';
+import { errors } from '../../platform/errors';
+import { parseBody } from '../../platform/input';
+import { type JobService, optional, type JobSpec } from '../../products/jobs';
 import { jobReadRoutes } from './job-read-routes';
 
 interface BatchInput {

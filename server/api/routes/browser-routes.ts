@@ -8,10 +8,10 @@ import {
   SavedPageRequest,
   UNPAIR_PATH,
 } from '../../../shared/api/tabhive/browser-pairing';
-import { teamOf } from '../http/authenticate';
-import { errors } from '../../platform/errors/errors';
-import { parseBody } from '../../platform/input/parse-body';
-import type { PairingService } from '../../browsers/pairing/create-pairing-service';
+import { teamOf } from '../http';
+import { errors } from '../../platform/errors';
+import { parseBody } from '../../platform/input';
+import type { PairingService } from '../../browsers/pairing';
 
 /**
  * The largest body `POST /pair` reads. It comes before any credential, and a pairing is a code of

@@ -5,11 +5,10 @@ import {
   BrowserExecuteRequest,
   BrowserListQuery,
 } from '../../../shared/api/v2/browser-session';
-import type { BrowserSessionService } from '../../products/browser-sessions/create-browser-session-service';
-import { teamOf } from '../http/authenticate';
-import { parseBody } from '../../platform/input/parse-body';
-import type { PublicUrl } from '../http/public-url';
-import { usageAttribution } from '../../platform/store/stores/usage-attribution';
+import type { BrowserSessionService } from '../../products/browser-sessions';
+import { teamOf, type PublicUrl } from '../http';
+import { parseBody } from '../../platform/input';
+import { usageAttribution } from '../../platform/store';
 
 /**
  * Browser sessions (`/v2/browser`, the clients' `browser()`, `browserExecute()`, `listBrowsers()`,

@@ -5,15 +5,12 @@ import { CrawlParamsPreviewRequest } from '../../../shared/api/v2/crawl-params-p
 import {
   PromptNotUnderstoodError,
   type CrawlPromptReader,
-} from '../../products/crawl-prompt/create-crawl-prompt-reader';
-import { parseCrawlRequestV2 } from '../../products/crawl-prompt/parse-crawl-request-v2';
-import { teamOf } from '../http/authenticate';
-import { errors } from '../../platform/errors/errors';
-import { parseBody } from '../../platform/input/parse-body';
-import type { PublicUrl } from '../http/public-url';
-import type { JobService } from '../../products/jobs/create-job-service';
-import { startPathWarning } from '../../products/jobs/crawl-warnings';
-import { crawlSpecFromV1, crawlSpecFromV2 } from '../../products/jobs/job-spec';
+  parseCrawlRequestV2,
+} from '../../products/crawl-prompt';
+import { teamOf, type PublicUrl } from '../http';
+import { errors } from '../../platform/errors';
+import { parseBody } from '../../platform/input';
+import { type JobService, startPathWarning, crawlSpecFromV1, crawlSpecFromV2 } from '../../products/jobs';
 import { jobReadRoutes } from './job-read-routes';
 
 const idempotencyKey = (ctx: Context) => ctx.get('x-idempotency-key') || undefined;

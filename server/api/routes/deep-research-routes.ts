@@ -2,10 +2,10 @@ import Router from '@koa/router';
 import type { Middleware } from 'koa';
 import { DeepResearchRequestV1 } from '../../../shared/api/v1/deep-research-request';
 import { AgentJobId } from '../../../shared/api/v2/agent-request';
-import type { AgentService } from '../../products/agent/create-agent-service';
-import { teamOf } from '../http/authenticate';
-import { errors } from '../../platform/errors/errors';
-import { parseBody } from '../../platform/input/parse-body';
+import type { AgentService } from '../../products/agent';
+import { teamOf } from '../http';
+import { errors } from '../../platform/errors';
+import { parseBody } from '../../platform/input';
 
 /**
  * `POST /v1/deep-research` (start; the agent loop with a research prompt) and

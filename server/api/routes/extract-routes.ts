@@ -2,10 +2,10 @@ import Router from '@koa/router';
 import type { Middleware } from 'koa';
 import { ExtractRequestV1 } from '../../../shared/api/v1/extract-request';
 import { ExtractRequestV2 } from '../../../shared/api/v2/extract-request';
-import type { ExtractService } from '../../products/extract/create-extract-service';
-import { teamOf } from '../http/authenticate';
-import { errors } from '../../platform/errors/errors';
-import { parseBody } from '../../platform/input/parse-body';
+import type { ExtractService } from '../../products/extract';
+import { teamOf } from '../http';
+import { errors } from '../../platform/errors';
+import { parseBody } from '../../platform/input';
 
 /**
  * `POST /v{1,2}/extract` (start a job; `urlTrace` is always empty, as Firecrawl sends it) and

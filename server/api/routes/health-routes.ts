@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import type { WorkProblem } from '../observability/check-readiness';
+import type { WorkProblem } from '../observability';
 
 /**
  * Unauthenticated liveness: `GET /` (plain text, as Firecrawl) and `GET /health` (operating

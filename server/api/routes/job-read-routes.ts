@@ -1,11 +1,10 @@
 import type Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
 import { JobPageQuery } from '../../../shared/api/job-page-query';
-import { teamOf } from '../http/authenticate';
-import { errors } from '../../platform/errors/errors';
-import { parseBody } from '../../platform/input/parse-body';
-import type { PublicUrl } from '../http/public-url';
-import type { JobService } from '../../products/jobs/create-job-service';
+import { teamOf, type PublicUrl } from '../http';
+import { errors } from '../../platform/errors';
+import { parseBody } from '../../platform/input';
+import type { JobService } from '../../products/jobs';
 
 /**
  * Status, cancel and errors of crawl and batch jobs, on `prefix` (`/v2/crawl`, `/v1/batch/scrape`,

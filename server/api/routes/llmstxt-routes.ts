@@ -1,10 +1,10 @@
 import Router from '@koa/router';
 import type { Middleware } from 'koa';
 import { LlmsTxtRequest } from '../../../shared/api/v1/llmstxt-request';
-import { teamOf } from '../http/authenticate';
-import { errors } from '../../platform/errors/errors';
-import { parseBody } from '../../platform/input/parse-body';
-import type { LlmsTxtService } from '../../products/llmstxt/create-llms-txt-service';
+import { teamOf } from '../http';
+import { errors } from '../../platform/errors';
+import { parseBody } from '../../platform/input';
+import type { LlmsTxtService } from '../../products/llmstxt';
 
 /** `POST /v1/llmstxt` starts a job; `GET /v1/llmstxt/:id` answers its status and, once done, the files. */
 export function llmsTxtRoutes({ llmsTxt, api }: { llmsTxt: LlmsTxtService; api: Middleware }): Router {

@@ -2,11 +2,9 @@ import Router from '@koa/router';
 import type { Middleware } from 'koa';
 import { MapRequestV1 } from '../../../shared/api/v1/map-request';
 import { MapRequestV2 } from '../../../shared/api/v2/map-request';
-import { teamOf } from '../http/authenticate';
-import { parseBody } from '../../platform/input/parse-body';
-import type { Mapper } from '../../products/map/create-mapper';
-import { mapOptionsV1, mapOptionsV2 } from '../../products/map/map-request-options';
-import { normalizeMapUrl } from '../../products/map/normalize-map-url';
+import { teamOf } from '../http';
+import { parseBody } from '../../platform/input';
+import { type Mapper, mapOptionsV1, mapOptionsV2, normalizeMapUrl } from '../../products/map';
 
 /** `POST /v2/map` (objects) and `POST /v1/map` (strings, the input URL first): contract §12, §11.4. */
 export function mapRoutes({ mapper, api }: { mapper: Mapper; api: Middleware }): Router {

@@ -6,10 +6,9 @@ import {
   MonitorListQuery,
   UpdateMonitorRequest,
 } from '../../../shared/api/v2/monitor-request';
-import { teamOf } from '../http/authenticate';
-import { parseBody } from '../../platform/input/parse-body';
-import type { PublicUrl } from '../http/public-url';
-import type { MonitorService } from '../../products/monitors/create-monitor-service';
+import { teamOf, type PublicUrl } from '../http';
+import { parseBody } from '../../platform/input';
+import type { MonitorService } from '../../products/monitors';
 
 const param = (ctx: Context, name: string) => String((ctx.params as Record<string, unknown>)[name] ?? '');
 

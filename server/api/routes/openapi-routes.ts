@@ -1,8 +1,6 @@
 import Router from '@koa/router';
-import { apiOperations } from '../openapi/api-operations';
-import { buildOpenApiDocument } from '../openapi/build-openapi-document';
-import { packageVersion } from '../openapi/package-version';
-import type { PublicUrl } from '../http/public-url';
+import { apiOperations, buildOpenApiDocument, packageVersion } from '../openapi';
+import type { PublicUrl } from '../http';
 
 /** `GET /openapi.json`: the API's OpenAPI 3.1 document, unauthenticated like `/health`. */
 export function openApiRoutes({ publicUrl }: { publicUrl: PublicUrl }): Router {

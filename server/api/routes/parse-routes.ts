@@ -1,14 +1,18 @@
 import Router from '@koa/router';
 import type { Middleware } from 'koa';
-import { teamOf } from '../http/authenticate';
-import type { Log } from '../../platform/log/log';
-import { createDocumentParser } from '../../products/parse/create-document-parser';
-import { createDocumentConverter, type DocumentConverter } from '../../products/parse/convert/run-conversion';
-import { parseFormats } from '../../products/parse/parse-formats';
-import { MAX_OPTIONS_BYTES, readMultipartUpload } from '../../products/parse/read-multipart-upload';
-import type { ZipLimits } from '../../products/parse/zip/zip-limits';
-import type { Scraper, ScrapeContext } from '../../scrape/types/scraper';
-import type { ResultStore } from '../../platform/store/stores/result-store';
+import { teamOf } from '../http';
+import type { Log } from '../../platform/log';
+import {
+  createDocumentParser,
+  createDocumentConverter,
+  type DocumentConverter,
+  parseFormats,
+  MAX_OPTIONS_BYTES,
+  readMultipartUpload,
+  type ZipLimits,
+} from '../../products/parse';
+import type { Scraper, ScrapeContext } from '../../scrape/types';
+import type { ResultStore } from '../../platform/store';
 
 /** PARSE_MAX_FILE_BYTES's default: Firecrawl's limit for one upload. */
 export const DEFAULT_PARSE_MAX_FILE_BYTES = 50 * 1024 * 1024;

@@ -1,11 +1,11 @@
 import Router from '@koa/router';
 import type { Middleware } from 'koa';
 import { ScrapeRequestV2 } from '../../../shared/api/v2/scrape-request';
-import { teamOf } from '../http/authenticate';
-import { errors } from '../../platform/errors/errors';
-import { parseBody } from '../../platform/input/parse-body';
-import type { Scraper } from '../../scrape/types/scraper';
-import type { ResultStore } from '../../platform/store/stores/result-store';
+import { teamOf } from '../http';
+import { errors } from '../../platform/errors';
+import { parseBody } from '../../platform/input';
+import type { Scraper } from '../../scrape/types';
+import type { ResultStore } from '../../platform/store';
 
 /**
  * `POST /v2/scrape` and `GET /v2/scrape/:id`: validated input in, one call into the domain, the

@@ -3,11 +3,10 @@ import type { Middleware } from 'koa';
 import { SearchRequestV1 } from '../../../shared/api/v1/search-request';
 import { SearchRequestV2, searchOptionWarnings } from '../../../shared/api/v2/search-request';
 import { toIssueDetails } from '../../../shared/api/zod-issues';
-import { teamOf } from '../http/authenticate';
-import { errors } from '../../platform/errors/errors';
-import { parseBody } from '../../platform/input/parse-body';
-import type { SearchService } from '../../products/search/create-search-service';
-import { v1SearchData } from '../../products/search/v1-search-data';
+import { teamOf } from '../http';
+import { errors } from '../../platform/errors';
+import { parseBody } from '../../platform/input';
+import { type SearchService, v1SearchData } from '../../products/search';
 
 /**
  * `POST /v2/search` (results grouped by source, contract §13) and `POST /v1/search` (web results

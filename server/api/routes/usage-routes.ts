@@ -11,11 +11,10 @@ import {
   type TokenUsageV1,
   type TokenUsageV2,
 } from '../../../shared/api/responses/usage-responses';
-import { teamOf } from '../http/authenticate';
-import { parseBody } from '../../platform/input/parse-body';
-import type { UsageReports } from '../../platform/teams/usage-reports';
-import type { TeamStore } from '../../platform/store/stores/team-store';
-import type { TeamLimits } from '../../platform/teams/team-limits';
+import { teamOf } from '../http';
+import { parseBody } from '../../platform/input';
+import type { UsageReports, TeamLimits } from '../../platform/teams';
+import type { TeamStore } from '../../platform/store';
 
 /** What usage endpoints report for a team without an allowance (Firecrawl's self-hosted figure, contract §1.2). */
 export const UNLIMITED_CREDITS = 99_999_999;

@@ -1,15 +1,13 @@
 import Router from '@koa/router';
 import type { Middleware } from 'koa';
 import { ScrapeRequestV1 } from '../../../shared/api/v1/scrape-request';
-import { errors } from '../../platform/errors/errors';
-import { TabhiveError } from '../../platform/errors/tabhive-error';
-import { teamOf } from '../http/authenticate';
-import { httpStatusOf } from '../http/error-status';
-import { parseBody } from '../../platform/input/parse-body';
-import type { Log } from '../../platform/log/log';
-import type { Scraper } from '../../scrape/types/scraper';
-import { scrapeV1 } from '../../scrape/scrape-v1';
-import type { ResultStore } from '../../platform/store/stores/result-store';
+import { errors, TabhiveError } from '../../platform/errors';
+import { teamOf, httpStatusOf } from '../http';
+import { parseBody } from '../../platform/input';
+import type { Log } from '../../platform/log';
+import type { Scraper } from '../../scrape/types';
+import { scrapeV1 } from '../../scrape';
+import type { ResultStore } from '../../platform/store';
 
 /** v1 gives every internal error a code; v2 leaves some without (contract §4.1, §11.1). */
 const codeEveryInternalError: Middleware = async (_ctx, next) => {

@@ -5,10 +5,8 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { BrowserClass } from '../../../shared/protocol/messages';
-import { findChrome } from '../launcher/find-chrome';
-import { createLog } from '../../platform/log/log';
-import { logSettings } from '../../platform/log/log-settings';
-import { DEFAULT_EXTENSION_DIR } from '../launcher/extension-dir';
+import { findChrome, DEFAULT_EXTENSION_DIR } from '../launcher';
+import { createLog, logSettings } from '../../platform/log';
 import { startBrowserNode } from './start-browser-node';
 
 const USAGE = `A Tabhive browser node: Chromium browsers with the Tabhive extension on this machine, joined

@@ -1,6 +1,6 @@
 import type { BrowserClass } from '../../../shared/protocol/messages';
-import { createLocalLauncher, type LocalLauncher } from '../launcher/create-local-launcher';
-import type { Log } from '../../platform/log/log';
+import { createLocalLauncher, type LocalLauncher } from '../launcher';
+import type { Log } from '../../platform/log';
 import { createDevtoolsPipe, type DevtoolsPipe } from './devtools-pipe';
 import { evaluateInExtensionWorker } from './extension-worker';
 import { hubUrlOf } from './hub-url';

@@ -1,7 +1,6 @@
 import type { BrowserClass, PageCapture, PageTaskSpec } from '../../../shared/protocol/messages';
-import type { BrowserHub } from '../hub/create-browser-hub';
-import type { RunOptions } from '../hub/task-scheduler';
-import type { RelayedTaskStore } from '../../platform/store/stores/relayed-task-store';
+import type { BrowserHub, RunOptions } from '../hub';
+import type { RelayedTaskStore } from '../../platform/store';
 import type { InstanceRegistry } from './instance-registry';
 import { relayTask } from './relay-task';
 

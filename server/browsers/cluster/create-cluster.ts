@@ -1,8 +1,7 @@
 import type { BrowserClass, PageCapture, PageTaskSpec } from '../../../shared/protocol/messages';
-import type { BrowserHub } from '../hub/create-browser-hub';
-import type { RunOptions } from '../hub/task-scheduler';
-import type { Log } from '../../platform/log/log';
-import type { Stores } from '../../platform/store/create-stores';
+import type { BrowserHub, RunOptions } from '../hub';
+import type { Log } from '../../platform/log';
+import type { Stores } from '../../platform/store';
 import { createClusterTaskRouter } from './cluster-task-router';
 import { createInstanceRegistry, type InstanceRegistry } from './instance-registry';
 import { createRelayRunner } from './relay-runner';

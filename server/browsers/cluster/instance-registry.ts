@@ -1,6 +1,6 @@
 import type { BrowserClass } from '../../../shared/protocol/messages';
-import type { Log } from '../../platform/log/log';
-import type { InstanceRecord, InstanceStore } from '../../platform/store/stores/instance-store';
+import type { Log } from '../../platform/log';
+import type { InstanceRecord, InstanceStore } from '../../platform/store';
 
 /** How often an instance reports itself and reads the others. */
 export const INSTANCE_REPORT_MS = 2_000;

@@ -1,8 +1,7 @@
 import type { BrowserClass } from '../../../shared/protocol/messages';
-import type { BrowserHub } from '../hub/create-browser-hub';
-import { TaskError } from '../hub/task-error';
-import type { Log } from '../../platform/log/log';
-import type { RelayedTask, RelayedTaskStore } from '../../platform/store/stores/relayed-task-store';
+import { type BrowserHub, TaskError } from '../hub';
+import type { Log } from '../../platform/log';
+import type { RelayedTask, RelayedTaskStore } from '../../platform/store';
 
 /** A relayed task's lease, renewed while its browser works; a dead instance's runs expire this soon. */
 export const RELAY_LEASE_MS = 15_000;

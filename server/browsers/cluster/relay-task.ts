@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { PageCapture, PageTaskSpec } from '../../../shared/protocol/messages';
-import { TaskError, isTaskFailureCode } from '../hub/task-error';
-import type { RunOptions } from '../hub/task-scheduler';
-import type { RelayedTaskStore } from '../../platform/store/stores/relayed-task-store';
+import { TaskError, isTaskFailureCode, type RunOptions } from '../hub';
+import type { RelayedTaskStore } from '../../platform/store';
 
 /** First and longest wait between two looks at a relayed task's answer. */
 const FIRST_POLL_MS = 25;

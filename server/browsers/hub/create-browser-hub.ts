@@ -19,8 +19,8 @@ import {
   type SessionEventMessage,
   type SessionReplyMessage,
 } from '../../../shared/protocol/messages';
-import type { Log } from '../../platform/log/log';
-import type { BrowserTokens, TokenCheck } from './browser-tokens';
+import type { Log } from '../../platform/log';
+import type { BrowserTokens, TokenCheck } from '../launch-tokens';
 import type { DonatedBrowserDirectory } from './donated-browser-directory';
 import { isNodeToken, type NodeTokenDirectory } from './node-token-directory';
 import { TaskError } from './task-error';

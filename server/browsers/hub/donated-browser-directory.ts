@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { DonationTerms } from '../../../shared/protocol/messages';
-import type { BrowserRegistrationStore } from '../../platform/store/stores/browser-registration-store';
-import type { TeamStore } from '../../platform/store/stores/team-store';
+import type { BrowserRegistrationStore, TeamStore } from '../../platform/store';
 
 export const deviceTokenDigest = (token: string) => createHash('sha256').update(token).digest('hex');
 

@@ -1,9 +1,7 @@
 import { z } from 'zod';
 import { newNodeToken, newNodeTokenId, nodeTokenDigest } from './node-token-directory';
-import type { Stores } from '../../platform/store/create-stores';
-import type { BrowserNodeToken } from '../../platform/store/stores/browser-node-token-store';
-import { TeamAdminError } from '../../platform/teams/team-admin';
-import { TeamId } from '../../platform/teams/team-id';
+import type { Stores, BrowserNodeToken } from '../../platform/store';
+import { TeamAdminError, TeamId } from '../../platform/teams';
 
 export const NewNodeTokenInput = z
   .object({

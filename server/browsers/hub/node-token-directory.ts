@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { BrowserNodeTokenStore } from '../../platform/store/stores/browser-node-token-store';
+import type { BrowserNodeTokenStore } from '../../platform/store';
 
 /** Node tokens carry this prefix, so the hub knows where to look one up (and people know what it is). */
 export const NODE_TOKEN_PREFIX = 'tbn_';

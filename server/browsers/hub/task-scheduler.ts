@@ -6,7 +6,7 @@ import type {
   SessionCommandMessage,
   SessionEndMessage,
 } from '../../../shared/protocol/messages';
-import { MAX_TIMER_MS } from '../../platform/time/clamp-timer-ms';
+import { MAX_TIMER_MS } from '../../platform/time';
 import { TaskError } from './task-error';
 import { donatedTaskRefusal, type Donation } from './donation';
 

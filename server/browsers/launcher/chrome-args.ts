@@ -91,7 +91,7 @@ export function chromeArgs({
     // alive (memory) only to destroy it later (browser CPU). Nothing here ever goes back.
     '--disable-back-forward-cache',
     // WebRTC may use no UDP, and its TCP (TURN over TCP) goes through the browser's proxy: with the
-    // egress proxy (server/platform/egress/start-browser-egress-proxy.ts) a TURN server on a private address
+    // egress proxy (server/platform/browser-egress/start-browser-egress-proxy.ts) a TURN server on a private address
     // is refused like any other connection there, whatever world of the page made the peer connection.
     '--force-webrtc-ip-handling-policy=disable_non_proxied_udp',
     `--disable-features=${DISABLED_FEATURES.join(',')}`,

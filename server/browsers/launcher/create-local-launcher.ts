@@ -5,12 +5,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { EXTENSION_ID } from '../../../shared/extension-identity';
 import type { BrowserClass } from '../../../shared/protocol/messages';
-import { hostResolverRulesLookup } from '../../platform/egress/host-resolver-rules-lookup';
-import { systemLookup } from '../../platform/egress/resolve-host';
 import {
+  hostResolverRulesLookup,
   startBrowserEgressProxy,
   type BrowserEgressProxy,
-} from '../../platform/egress/start-browser-egress-proxy';
+} from '../../platform/browser-egress';
+import { systemLookup } from '../../platform/url-policy';
 import { chromeArgs } from './chrome-args';
 import type { LaunchedBrowserSetup } from './launched-browser-setup';
 import { forgetLaunchToken, stageLaunchedExtension } from './stage-launched-extension';

@@ -1,7 +1,7 @@
 import type { NetworkPolicy } from '../../../shared/url/network-policy';
 import type { Config } from '../../platform/config';
-import type { Log } from '../../platform/log/log';
-import type { LookupFn } from '../../platform/url-policy/create-url-policy';
+import type { Log } from '../../platform/log';
+import type { LookupFn } from '../../platform/url-policy';
 
 /**
  * What every browser the server launches is launched with, whichever launcher starts it (the

@@ -1,6 +1,6 @@
 import { Gauge } from 'prom-client';
-import type { SchedulerSnapshot } from '../hub/task-scheduler';
-import type { TabhiveMetrics } from '../../platform/metrics/create-tabhive-metrics';
+import type { SchedulerSnapshot } from '../hub';
+import type { TabhiveMetrics } from '../../platform/metrics';
 
 /** The `team` label of the shared pool's browsers. */
 export const POOL_TEAM = 'pool';

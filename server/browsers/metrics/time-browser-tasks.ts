@@ -1,6 +1,6 @@
 import type { PageCapture, PageTaskSpec } from '../../../shared/protocol/messages';
-import type { RunOptions } from '../hub/task-scheduler';
-import type { TabhiveMetrics } from '../../platform/metrics/create-tabhive-metrics';
+import type { RunOptions } from '../hub';
+import type { TabhiveMetrics } from '../../platform/metrics';
 
 type RunTask = (spec: PageTaskSpec, options: RunOptions) => Promise<PageCapture>;
 

@@ -1,9 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { deviceTokenDigest } from '../hub/donated-browser-directory';
-import { errors } from '../../platform/errors/errors';
-import type { BrowserRegistrationStore } from '../../platform/store/stores/browser-registration-store';
-import type { PairingCodeStore } from '../../platform/store/stores/pairing-code-store';
-import type { TeamStore } from '../../platform/store/stores/team-store';
+import { deviceTokenDigest } from '../hub';
+import { errors } from '../../platform/errors';
+import type { BrowserRegistrationStore, PairingCodeStore, TeamStore } from '../../platform/store';
 import { newPairingCode, normalizePairingCode } from './pairing-code';
 
 /** Long enough to walk to the other browser and type the code; short enough that a leaked one soon dies. */

@@ -1,6 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { ApiKeyStore } from '../store/stores/api-key-store';
-import type { TeamStore } from '../store/stores/team-store';
+import type { ApiKeyStore, TeamStore } from '../store';
 
 export interface Team {
   id: string;

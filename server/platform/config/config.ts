@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { parsePrivateAllowList } from '../../../shared/url/private-allow-list';
-import { LogFormatSetting, LogLevelSetting } from '../log/log-settings';
+import { LogFormatSetting, LogLevelSetting } from '../log';
 
 /** `true`/`false`/`1`/`0`/`yes`/`no` in any case; anything else is a configuration error. */
 const booleanFlag = z

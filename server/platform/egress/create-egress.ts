@@ -3,9 +3,9 @@ import { isIP } from 'node:net';
 import { Agent, buildConnector, request } from 'undici';
 import { refuseAddress } from '../../../shared/url/network-policy';
 import { parsePrivateAllowList } from '../../../shared/url/private-allow-list';
-import { clampTimerMs } from '../time/clamp-timer-ms';
-import type { LookupFn } from '../url-policy/create-url-policy';
-import { resolveHost, systemLookup } from './resolve-host';
+import { clampTimerMs } from '../time';
+import type { LookupFn } from '../url-policy';
+import { resolveHost, systemLookup } from '../url-policy';
 
 /** Redirect hops followed for GETs; webhooks follow none (a 3xx is a failed delivery). */
 const MAX_REDIRECTS = 5;

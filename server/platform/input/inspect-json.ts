@@ -1,4 +1,4 @@
-import { errors } from '../errors/errors';
+import { errors } from '../errors';
 
 /**
  * Bounds on a parsed request body, checked before any schema sees it (reliability-security.md

@@ -1,4 +1,4 @@
-import type { Log } from '../log/log';
+import type { Log } from '../log';
 
 /** What a component does when the server has started serving, and when it stops. */
 export interface LifecycleHooks {

@@ -1,4 +1,4 @@
-import type { Log } from '../log/log';
+import type { Log } from '../log';
 
 /**
  * A value read from the store for a gauge, at most once per `maxAgeMs` however often /metrics is

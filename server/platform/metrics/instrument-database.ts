@@ -1,9 +1,4 @@
-import {
-  StoreUnavailableError,
-  type Collection,
-  type Database,
-  type StoredDocument,
-} from '../store/database';
+import { StoreUnavailableError, type Collection, type Database, type StoredDocument } from '../store';
 import type { TabhiveMetrics } from './create-tabhive-metrics';
 
 type StoreMetrics = Pick<TabhiveMetrics, 'storeOperationDuration' | 'storeErrors'>;

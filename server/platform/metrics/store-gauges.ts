@@ -1,6 +1,6 @@
 import { Gauge } from 'prom-client';
-import type { Log } from '../log/log';
-import type { PageTaskState } from '../store/stores/page-task-store';
+import type { Log } from '../log';
+import type { PageTaskState } from '../store';
 import { createCachedReading } from './cached-reading';
 import type { TabhiveMetrics } from './create-tabhive-metrics';
 

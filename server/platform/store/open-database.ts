@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { Log } from '../log/log';
+import type { Log } from '../log';
 import type { Database } from './database';
 import { createEmbeddedDatabase } from './embedded/create-embedded-database';
 import { createMongoDatabase } from './mongo/create-mongo-database';

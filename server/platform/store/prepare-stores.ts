@@ -1,4 +1,4 @@
-import type { Log } from '../log/log';
+import type { Log } from '../log';
 import { ensureIndexes, purgeExpired, type Stores } from './create-stores';
 import { StoreUnavailableError } from './database';
 

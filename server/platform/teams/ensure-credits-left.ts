@@ -1,5 +1,5 @@
-import { errors } from '../errors/errors';
-import type { TeamStore } from '../store/stores/team-store';
+import { errors } from '../errors';
+import type { TeamStore } from '../store';
 
 /**
  * Refuses work up front (402) when the team has an allowance and no credit left of it (contract

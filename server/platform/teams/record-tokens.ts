@@ -1,6 +1,5 @@
-import type { Log } from '../log/log';
-import type { UsageMonthStore } from '../store/stores/usage-month-store';
-import { usageAttribution } from '../store/stores/usage-attribution';
+import type { Log } from '../log';
+import { type UsageMonthStore, usageAttribution } from '../store';
 
 /**
  * Books model tokens in the monthly usage of the team (and key) whose work made the call. Calls

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import type { Stores } from '../store/create-stores';
-import type { TeamRecord } from '../store/stores/team-store';
+import type { Stores, TeamRecord } from '../store';
 import { TeamId } from './team-id';
 
 /** Settings an operator may give a team; `null` means unlimited (credits) or the server default. */

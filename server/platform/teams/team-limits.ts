@@ -1,10 +1,13 @@
-import { errors } from '../errors/errors';
-import type { Log } from '../log/log';
-import { StoreUnavailableError } from '../store/database';
-import type { ConcurrencySlotStore } from '../store/stores/concurrency-slot-store';
-import type { PageTaskStore } from '../store/stores/page-task-store';
-import type { RateWindowStore } from '../store/stores/rate-window-store';
-import type { TeamRecord, TeamStore } from '../store/stores/team-store';
+import { errors } from '../errors';
+import type { Log } from '../log';
+import {
+  StoreUnavailableError,
+  type ConcurrencySlotStore,
+  type PageTaskStore,
+  type RateWindowStore,
+  type TeamRecord,
+  type TeamStore,
+} from '../store';
 
 /** How long a team's settings are reused between reads: a changed limit applies within this time. */
 const SETTINGS_CACHE_MS = 2_000;

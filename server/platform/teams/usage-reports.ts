@@ -1,6 +1,10 @@
-import type { CreditLedgerStore } from '../store/stores/credit-ledger-store';
-import type { PageTaskStore } from '../store/stores/page-task-store';
-import { monthOf, type UsageMonth, type UsageMonthStore } from '../store/stores/usage-month-store';
+import {
+  type CreditLedgerStore,
+  type PageTaskStore,
+  monthOf,
+  type UsageMonth,
+  type UsageMonthStore,
+} from '../store';
 import type { TeamLimits } from './team-limits';
 
 /** One month of a team's usage, as the historical usage routes answer it. */

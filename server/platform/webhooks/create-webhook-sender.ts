@@ -1,8 +1,7 @@
 import { createHmac } from 'node:crypto';
-import type { Egress } from '../egress/create-egress';
-import type { Log } from '../log/log';
-import type { TeamStore } from '../store/stores/team-store';
-import type { WebhookDelivery, WebhookOutboxStore } from '../store/stores/webhook-outbox-store';
+import type { Egress } from '../egress';
+import type { Log } from '../log';
+import type { TeamStore, WebhookDelivery, WebhookOutboxStore } from '../store';
 import { deliveryHeaders } from './delivery-headers';
 
 /** Firecrawl's schedule: again after 1, 5 and 15 minutes, then dropped (contract §14.2 [later]). */

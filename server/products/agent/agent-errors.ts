@@ -1,4 +1,4 @@
-import { TabhiveError } from '../../platform/errors/tabhive-error';
+import { TabhiveError } from '../../platform/errors';
 
 /** The agent's own errors, in Firecrawl's envelope (rendered by error-handler.ts). */
 export const agentErrors = {

@@ -1,4 +1,4 @@
-import type { GuardedSchema } from '../../platform/llm/schema-guard';
+import type { GuardedSchema } from '../../platform/llm';
 import type { AgentSpec } from './agent-spec';
 
 const TOOL_RULES =

@@ -1,4 +1,4 @@
-import type { Job } from '../../platform/store/stores/job-store';
+import type { Job } from '../../platform/store';
 import type { AgentOutput, AgentSpec } from './agent-spec';
 
 export const CANCELLED_ERROR = 'The agent run was cancelled.';

@@ -1,4 +1,4 @@
-import type { ToolDefinition } from '../../platform/llm/llm-tool-calls';
+import type { ToolDefinition } from '../../platform/llm';
 import { MAX_MAP_LINKS, MAX_SEARCH_RESULTS } from './agent-limits';
 
 export type AgentToolName = 'search' | 'map' | 'scrape' | 'interact';

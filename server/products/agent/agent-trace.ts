@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AgentTraceBody, AgentTraceEvent } from '../../../shared/api/v2/agent-trace';
-import type { Log } from '../../platform/log/log';
-import type { AgentTraceStore } from '../../platform/store/stores/agent-trace-store';
+import type { Log } from '../../platform/log';
+import type { AgentTraceStore } from '../../platform/store';
 
 /**
  * Writes one run's trace in order. A write that fails (a database outage) is logged and the run

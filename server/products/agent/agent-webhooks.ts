@@ -1,6 +1,6 @@
 import type { AgentWebhookEvent } from '../../../shared/api/v2/agent-request';
-import type { WebhookOutboxStore } from '../../platform/store/stores/webhook-outbox-store';
-import { enqueueJobEvent } from '../jobs/enqueue-webhook';
+import type { WebhookOutboxStore } from '../../platform/store';
+import { enqueueJobEvent } from '../jobs';
 import type { AgentSpec } from './agent-spec';
 
 /**

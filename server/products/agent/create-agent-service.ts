@@ -1,19 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import type { DeepResearchRequestV1 } from '../../../shared/api/v1/deep-research-request';
 import type { AgentRequestV2 } from '../../../shared/api/v2/agent-request';
-import { errors } from '../../platform/errors/errors';
-import { createInProcessJobs } from '../jobs/in-process-jobs';
-import type { ToolCallingLlm } from '../../platform/llm/llm-tool-calls';
-import { SchemaRejectedError, guardSchema } from '../../platform/llm/schema-guard';
-import type { Log } from '../../platform/log/log';
-import type { Mapper } from '../map/create-mapper';
-import type { Scraper } from '../../scrape/types/scraper';
-import type { SearchService } from '../search/create-search-service';
-import type { Stores } from '../../platform/store/create-stores';
-import { StoreUnavailableError } from '../../platform/store/database';
-import type { Job } from '../../platform/store/stores/job-store';
-import { ensureCreditsLeft } from '../../platform/teams/ensure-credits-left';
-import type { UrlPolicy } from '../../platform/url-policy/create-url-policy';
+import { errors } from '../../platform/errors';
+import { createInProcessJobs } from '../jobs';
+import { type ToolCallingLlm, SchemaRejectedError, guardSchema } from '../../platform/llm';
+import type { Log } from '../../platform/log';
+import type { Mapper } from '../map';
+import type { Scraper } from '../../scrape/types';
+import type { SearchService } from '../search';
+import { type Stores, StoreUnavailableError, type Job, type AgentTraceStore } from '../../platform/store';
+import { ensureCreditsLeft } from '../../platform/teams';
+import type { UrlPolicy } from '../../platform/url-policy';
 import { agentErrors } from './agent-errors';
 import {
   AGENT_DEFAULT_MAX_CREDITS,
@@ -27,7 +24,6 @@ import {
 import type { AgentOutput, AgentSpec } from './agent-spec';
 import { agentListItem, agentStatusBody, agentThreadBody } from './agent-status';
 import { createTraceRecorder } from './agent-trace';
-import type { AgentTraceStore } from '../../platform/store/stores/agent-trace-store';
 import { enqueueAgentWebhook, settleWebhook } from './agent-webhooks';
 import { researchStatusBody } from './research-status';
 import { runAgent } from './run-agent';

@@ -1,6 +1,11 @@
-import { JobFailure } from '../jobs/in-process-jobs';
-import type { ToolCallingLlm, ToolChatMessage, ToolDefinition } from '../../platform/llm/llm-tool-calls';
-import { type GuardedSchema, describeSchemaErrors } from '../../platform/llm/schema-guard';
+import { JobFailure } from '../jobs';
+import {
+  type ToolCallingLlm,
+  type ToolChatMessage,
+  type ToolDefinition,
+  type GuardedSchema,
+  describeSchemaErrors,
+} from '../../platform/llm';
 
 /** Models often fence JSON in Markdown even when told not to; accept that much. */
 export function parseJsonAnswer(text: string): unknown {

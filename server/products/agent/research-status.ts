@@ -1,7 +1,6 @@
-import type { Job } from '../../platform/store/stores/job-store';
+import type { Job, StoredTraceEvent } from '../../platform/store';
 import type { AgentOutput, AgentSource, AgentSpec } from './agent-spec';
 import { CANCELLED_ERROR, isoSeconds, wireStatus } from './agent-status';
-import type { StoredTraceEvent } from '../../platform/store/stores/agent-trace-store';
 
 export interface ResearchActivity {
   type: string;

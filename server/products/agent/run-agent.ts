@@ -1,12 +1,17 @@
 import type { AgentTraceError } from '../../../shared/api/v2/agent-trace';
-import { JobAborted, JobFailure, type JobRun } from '../jobs/in-process-jobs';
-import { LlmError } from '../../platform/llm/llm-provider';
-import { type ToolCallingLlm, type ToolChatMessage, assistantTurn } from '../../platform/llm/llm-tool-calls';
-import { type GuardedSchema, guardSchema } from '../../platform/llm/schema-guard';
-import type { Log } from '../../platform/log/log';
-import type { Mapper } from '../map/create-mapper';
-import type { Scraper } from '../../scrape/types/scraper';
-import type { SearchService } from '../search/create-search-service';
+import { JobAborted, JobFailure, type JobRun } from '../jobs';
+import {
+  LlmError,
+  type ToolCallingLlm,
+  type ToolChatMessage,
+  assistantTurn,
+  type GuardedSchema,
+  guardSchema,
+} from '../../platform/llm';
+import type { Log } from '../../platform/log';
+import type { Mapper } from '../map';
+import type { Scraper } from '../../scrape/types';
+import type { SearchService } from '../search';
 import { MAX_CALLS_PER_TURN, MODEL_TURN_CREDITS, TRACE_TEXT_CHARS } from './agent-limits';
 import { analysisRequest, finalAnswerRequest, openingMessages, researchJsonRequest } from './agent-prompts';
 import type { AgentOutput, AgentSource, AgentSpec, StopReason } from './agent-spec';

@@ -1,20 +1,16 @@
 import { z } from 'zod';
 import type { BrowserCreateRequest, BrowserExecuteRequest } from '../../../shared/api/v2/browser-session';
-import { errors } from '../../platform/errors/errors';
-import { TaskError } from '../../browsers/hub/task-error';
-import { LlmError, type LlmProvider } from '../../platform/llm/llm-provider';
-import type { Log } from '../../platform/log/log';
-import type {
-  BrowserSessionStore,
-  StoredBrowserSession,
-} from '../../platform/store/stores/browser-session-store';
-import type { ResultStore } from '../../platform/store/stores/result-store';
+import { errors } from '../../platform/errors';
+import { TaskError } from '../../browsers/hub';
+import { LlmError, type LlmProvider } from '../../platform/llm';
+import type { Log } from '../../platform/log';
+import type { BrowserSessionStore, StoredBrowserSession, ResultStore } from '../../platform/store';
 import type { SessionLeases, RunningSession } from './create-session-leases';
 import { actionsOutput, codeOutput, failedOutput, type ExecuteResponse } from './execute-output';
-import type { InteractOptionsMemory } from '../../scrape/emit/interact-options';
+import type { InteractOptionsMemory } from '../../scrape/emit';
 import { planFromPrompt } from './plan-from-prompt';
 import { sessionErrors } from './session-errors';
-import { UPLOAD_ORIGIN } from '../parse/upload-scrape-request';
+import { UPLOAD_ORIGIN } from '../parse';
 
 /** A scrape's interaction lives this long at most, and ends after this long without activity. */
 export const INTERACT_TTL_MS = 30 * 60_000;

@@ -7,7 +7,7 @@ import {
   type SessionEvent,
   type SessionReplyMessage,
 } from '../../../shared/protocol/messages';
-import { TaskError } from '../../browsers/hub/task-error';
+import { TaskError } from '../../browsers/hub';
 import type { LiveSession, SessionResultOf } from './live-session';
 
 /** Commands without a time of their own (snapshot, the live view's) get this long for an answer. */

@@ -1,26 +1,24 @@
 import { randomUUID } from 'node:crypto';
 import type { BrowserProfileOption } from '../../../shared/api/v2/browser-profile-option';
 import type { PageCapture, PageTaskSpec } from '../../../shared/protocol/messages';
-import { errors } from '../../platform/errors/errors';
-import type { BrowserHub } from '../../browsers/hub/create-browser-hub';
-import { TaskError } from '../../browsers/hub/task-error';
+import { errors } from '../../platform/errors';
+import { type BrowserHub, TaskError } from '../../browsers/hub';
 import { liveViewUrls } from './live-view-urls';
-import type { SessionBrowser, SessionBrowsers } from '../../browsers/launcher/create-session-browsers';
-import type { Log } from '../../platform/log/log';
-import { openBrowserProfile, type BrowserProfileUse } from '../../scrape/capture/browser-profile-use';
-import { taskErrorToApiError } from '../../scrape/capture/task-error-to-api-error';
-import { StoreUnavailableError } from '../../platform/store/database';
-import type { BrowserProfileStore } from '../../platform/store/stores/browser-profile-store';
-import type {
-  BrowserSessionStore,
-  StoredBrowserSession,
-} from '../../platform/store/stores/browser-session-store';
-import type { CreditLedgerStore } from '../../platform/store/stores/credit-ledger-store';
-import type { TeamStore } from '../../platform/store/stores/team-store';
-import { ensureCreditsLeft } from '../../platform/teams/ensure-credits-left';
-import type { UrlPolicy } from '../../platform/url-policy/create-url-policy';
+import type { SessionBrowser, SessionBrowsers } from '../../browsers/launcher';
+import type { Log } from '../../platform/log';
+import { openBrowserProfile, type BrowserProfileUse, taskErrorToApiError } from '../../scrape/capture';
+import {
+  StoreUnavailableError,
+  type BrowserProfileStore,
+  type BrowserSessionStore,
+  type StoredBrowserSession,
+  type CreditLedgerStore,
+  type TeamStore,
+} from '../../platform/store';
+import { ensureCreditsLeft } from '../../platform/teams';
+import type { UrlPolicy } from '../../platform/url-policy';
 import { createLiveSession, type LiveSessionControl } from './create-live-session';
-import type { InteractOptions } from '../../scrape/emit/interact-options';
+import type { InteractOptions } from '../../scrape/emit';
 import type { LiveSessionDirectory } from './live-session';
 import { sessionCredits } from './session-credits';
 import { sessionErrors } from './session-errors';

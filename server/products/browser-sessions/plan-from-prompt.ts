@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { Actions } from '../../../shared/api/v2/actions';
-import { completeJson } from '../../platform/llm/ask-for-json';
-import { LlmError, MAX_PROMPT_CONTENT_CHARS, type LlmProvider } from '../../platform/llm/llm-provider';
+import { completeJson, LlmError, MAX_PROMPT_CONTENT_CHARS, type LlmProvider } from '../../platform/llm';
 
 const SYSTEM_PROMPT =
   'You operate one browser tab for a user. You see the page the tab shows (its URL, title and ' +

@@ -1,4 +1,4 @@
-import { TabhiveError } from '../../platform/errors/tabhive-error';
+import { TabhiveError } from '../../platform/errors';
 
 /** The browser session routes' own errors; codes are stable once shipped. */
 export const sessionErrors = {

@@ -1,5 +1,5 @@
 import { RE2JS } from 're2js';
-import { LlmError, type ChatMessage, type LlmProvider } from '../../platform/llm/llm-provider';
+import { LlmError, type ChatMessage, type LlmProvider } from '../../platform/llm';
 import { PROMPT_OPTION_KEYS, PromptCrawlOptions } from './prompt-crawl-options';
 
 const SYSTEM_PROMPT = `You turn a user's description of a web crawl into crawl options. Answer with one JSON object holding only the options the description asks for, and nothing else:

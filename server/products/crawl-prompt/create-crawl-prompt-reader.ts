@@ -1,5 +1,5 @@
-import type { LlmProvider } from '../../platform/llm/llm-provider';
-import type { Log } from '../../platform/log/log';
+import type { LlmProvider } from '../../platform/llm';
+import type { Log } from '../../platform/log';
 import { askLlmForCrawlOptions } from './ask-llm-for-crawl-options';
 import { parseCrawlPrompt } from './parse-crawl-prompt';
 import type { PromptCrawlOptions } from './prompt-crawl-options';

@@ -1,6 +1,6 @@
 import { CrawlRequestV2 } from '../../../shared/api/v2/crawl-request';
-import { errors } from '../../platform/errors/errors';
-import { parseBody } from '../../platform/input/parse-body';
+import { errors } from '../../platform/errors';
+import { parseBody } from '../../platform/input';
 import {
   PromptNotUnderstoodError,
   type CrawlPromptReader,

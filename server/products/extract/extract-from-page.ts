@@ -1,9 +1,9 @@
 import type { FormatV2 } from '../../../shared/api/v2/formats';
 import type { ScrapeOptionsV2 } from '../../../shared/api/v2/scrape-options';
-import { TabhiveError } from '../../platform/errors/tabhive-error';
-import { scrapeJobPage } from '../jobs/scrape-job-page';
-import type { Log } from '../../platform/log/log';
-import type { Scraper } from '../../scrape/types/scraper';
+import { TabhiveError } from '../../platform/errors';
+import { scrapeJobPage } from '../jobs';
+import type { Log } from '../../platform/log';
+import type { Scraper } from '../../scrape/types';
 import { EXTRACT_PAGE_TIMEOUT_MS } from './extract-limits';
 import { TooDeepError, cleanPageValue } from './page-extraction';
 

@@ -1,5 +1,5 @@
 import type { ExtractStatus } from '../../../shared/api/responses/extract-responses';
-import type { Job } from '../../platform/store/stores/job-store';
+import type { Job } from '../../platform/store';
 import type { ExtractOutput, ExtractSpec } from './extract-spec';
 
 /**

@@ -1,4 +1,4 @@
-import { MAX_SCHEMA_NODES } from '../../platform/llm/schema-guard';
+import { MAX_SCHEMA_NODES } from '../../platform/llm';
 import { isObject, resolveLocalRef } from './schema-node';
 
 /** A definition that refers to itself (a tree of comments) is unrolled this many levels, then left open. */

@@ -1,6 +1,10 @@
-import { completeJson, schemaInstruction } from '../../platform/llm/ask-for-json';
-import { type LlmProvider, MAX_PROMPT_CONTENT_CHARS } from '../../platform/llm/llm-provider';
-import type { GuardedSchema } from '../../platform/llm/schema-guard';
+import {
+  completeJson,
+  schemaInstruction,
+  type LlmProvider,
+  MAX_PROMPT_CONTENT_CHARS,
+  type GuardedSchema,
+} from '../../platform/llm';
 import type { PageExtraction } from './page-extraction';
 
 const MERGE_SYSTEM_PROMPT =

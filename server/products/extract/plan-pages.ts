@@ -1,10 +1,7 @@
 import { ScrapeOptionsV2 } from '../../../shared/api/v2/scrape-options';
-import { TabhiveError } from '../../platform/errors/tabhive-error';
-import { MAP_CREDITS } from '../map/charge-map';
-import type { Mapper } from '../map/create-mapper';
-import { siteMapOptions } from '../map/map-options';
-import { normalizeMapUrl } from '../map/normalize-map-url';
-import type { SearchService } from '../search/create-search-service';
+import { TabhiveError } from '../../platform/errors';
+import { MAP_CREDITS, type Mapper, siteMapOptions, normalizeMapUrl } from '../map';
+import type { SearchService } from '../search';
 import {
   EXTRACT_SEARCH_RESULTS,
   EXTRACT_SEARCH_TIMEOUT_MS,

@@ -1,6 +1,6 @@
 import { UrlInput } from '../../../shared/api/url-input';
-import { errors } from '../../platform/errors/errors';
-import type { UrlPolicy } from '../../platform/url-policy/create-url-policy';
+import { errors } from '../../platform/errors';
+import type { UrlPolicy } from '../../platform/url-policy';
 
 /** A URL the job will read: one page, or with `wildcard` the site (under the path) it names. */
 export interface ExtractTarget {

@@ -1,11 +1,16 @@
-import { TabhiveError } from '../../platform/errors/tabhive-error';
-import { JobAborted, JobFailure, type JobRun } from '../jobs/in-process-jobs';
-import { LlmError, type LlmProvider } from '../../platform/llm/llm-provider';
-import { type GuardedSchema, SchemaRejectedError, guardSchema } from '../../platform/llm/schema-guard';
-import type { Log } from '../../platform/log/log';
-import type { Mapper } from '../map/create-mapper';
-import type { Scraper } from '../../scrape/types/scraper';
-import type { SearchService } from '../search/create-search-service';
+import { TabhiveError } from '../../platform/errors';
+import { JobAborted, JobFailure, type JobRun } from '../jobs';
+import {
+  LlmError,
+  type LlmProvider,
+  type GuardedSchema,
+  SchemaRejectedError,
+  guardSchema,
+} from '../../platform/llm';
+import type { Log } from '../../platform/log';
+import type { Mapper } from '../map';
+import type { Scraper } from '../../scrape/types';
+import type { SearchService } from '../search';
 import { type JsonFormat, type PageOutcome, extractFromPage } from './extract-from-page';
 import { EXTRACT_JOB_TIMEOUT_MS, EXTRACT_PAGE_CONCURRENCY, MAX_EXTRACT_OUTPUT_CHARS } from './extract-limits';
 import type { ExtractOutput, ExtractSpec } from './extract-spec';

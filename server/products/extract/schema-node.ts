@@ -1,4 +1,4 @@
-import { isObject, resolveLocalRef } from '../../platform/llm/schema-ref';
+import { isObject, resolveLocalRef } from '../../platform/llm';
 
 /** A JSON Schema object (booleans and other values are not walked). */
 export type SchemaObject = Record<string, unknown>;

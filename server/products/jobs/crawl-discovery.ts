@@ -1,4 +1,4 @@
-import type { Egress } from '../../platform/egress/create-egress';
+import type { Egress } from '../../platform/egress';
 import { parseSitemap } from './parse-sitemap';
 import { parseRobotsTxt, type RobotsRules } from './robots-txt';
 import { sitemapText } from './sitemap-text';

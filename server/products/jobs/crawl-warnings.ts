@@ -1,4 +1,4 @@
-import type { PageTask } from '../../platform/store/stores/page-task-store';
+import type { PageTask } from '../../platform/store';
 import type { CrawlSpec } from './job-spec';
 
 /**

@@ -2,17 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { MAX_CRAWL_DELAY_S } from '../../../shared/api/crawl-delay';
 import { extractLinks } from '../../../shared/html/extract-links';
 import type { PageCapture } from '../../../shared/protocol/messages';
-import type { Egress } from '../../platform/egress/create-egress';
-import { TabhiveError } from '../../platform/errors/tabhive-error';
-import { errors } from '../../platform/errors/errors';
-import { urlForLog, type Log } from '../../platform/log/log';
-import { withLogContext } from '../../platform/log/log-context';
-import type { Scraper } from '../../scrape/types/scraper';
-import { scrapeCredits } from '../../scrape/admit/scrape-credits';
-import type { Stores } from '../../platform/store/create-stores';
-import type { Job } from '../../platform/store/stores/job-store';
-import type { PageTask } from '../../platform/store/stores/page-task-store';
-import { attributeUsage } from '../../platform/store/stores/usage-attribution';
+import type { Egress } from '../../platform/egress';
+import { TabhiveError, errors } from '../../platform/errors';
+import { urlForLog, type Log, withLogContext } from '../../platform/log';
+import type { Scraper } from '../../scrape/types';
+import { scrapeCredits } from '../../scrape/admit';
+import { type Stores, type Job, type PageTask, attributeUsage } from '../../platform/store';
 import { enqueueWebhook } from './enqueue-webhook';
 import {
   compilePatterns,
@@ -26,7 +21,7 @@ import {
 import { fetchRobots, fetchSitemapUrls } from './crawl-discovery';
 import type { RobotsRules } from './robots-txt';
 import type { JobSpec } from './job-spec';
-import { withJsonKey } from '../../scrape/v1-json-key';
+import { withJsonKey } from '../../scrape';
 import { LIVE_STATES, finishIfDone } from './finish-job';
 
 /** Lease of a running page task; renewed every third of it while the page runs (reliability-security.md C9). */

@@ -1,12 +1,10 @@
 import { servesFromCacheOnly } from '../../../shared/api/v2/cache-only';
 import { classifyHost } from '../../../shared/url/classify-host';
 import { randomUUID } from 'node:crypto';
-import { TabhiveError } from '../../platform/errors/tabhive-error';
-import { errors } from '../../platform/errors/errors';
-import { urlForLog, type Log } from '../../platform/log/log';
-import type { Stores } from '../../platform/store/create-stores';
-import type { Job, JobKind } from '../../platform/store/stores/job-store';
-import type { UrlPolicy } from '../../platform/url-policy/create-url-policy';
+import { TabhiveError, errors } from '../../platform/errors';
+import { urlForLog, type Log } from '../../platform/log';
+import type { Stores, Job, JobKind } from '../../platform/store';
+import type { UrlPolicy } from '../../platform/url-policy';
 import { enqueueWebhook } from './enqueue-webhook';
 import { compilePatterns, PatternError, urlKey } from './crawl-rules';
 import { startFailureWarning, startPathWarning } from './crawl-warnings';

@@ -1,9 +1,9 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
-import type { Keyring } from '../../platform/auth/keyring';
-import type { Log } from '../../platform/log/log';
-import type { Stores } from '../../platform/store/create-stores';
+import type { Keyring } from '../../platform/auth';
+import type { Log } from '../../platform/log';
+import type { Stores } from '../../platform/store';
 import type { JobService } from './create-job-service';
 
 /** How often a socket looks for newly completed pages (Firecrawl: about once a second). */

@@ -1,5 +1,4 @@
-import type { JobKind } from '../../platform/store/stores/job-store';
-import type { WebhookOutboxStore } from '../../platform/store/stores/webhook-outbox-store';
+import type { JobKind, WebhookOutboxStore } from '../../platform/store';
 import type { JobSpec } from './job-spec';
 
 export type WebhookEvent = 'started' | 'page' | 'completed' | 'failed';

@@ -1,6 +1,5 @@
-import type { Log } from '../../platform/log/log';
-import type { Stores } from '../../platform/store/create-stores';
-import type { Job } from '../../platform/store/stores/job-store';
+import type { Log } from '../../platform/log';
+import type { Stores, Job } from '../../platform/store';
 import { enqueueWebhook } from './enqueue-webhook';
 import type { JobSpec } from './job-spec';
 

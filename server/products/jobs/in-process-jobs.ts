@@ -1,8 +1,12 @@
 import type { WebhookV2 } from '../../../shared/api/v2/crawl-webhook';
-import type { Log } from '../../platform/log/log';
-import { StoreUnavailableError } from '../../platform/store/database';
-import type { Job, JobKind, JobStore } from '../../platform/store/stores/job-store';
-import type { WebhookOutboxStore } from '../../platform/store/stores/webhook-outbox-store';
+import type { Log } from '../../platform/log';
+import {
+  StoreUnavailableError,
+  type Job,
+  type JobKind,
+  type JobStore,
+  type WebhookOutboxStore,
+} from '../../platform/store';
 import { enqueueWebhook } from './enqueue-webhook';
 
 /** The work was stopped (the server is stopping, or another instance ended the job): no outcome. */

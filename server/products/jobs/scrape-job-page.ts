@@ -1,7 +1,6 @@
 import type { ScrapeRequestV2 } from '../../../shared/api/v2/scrape-request';
-import { TabhiveError } from '../../platform/errors/tabhive-error';
-import type { Scraper } from '../../scrape/types/scraper';
-import type { ScrapeDocument } from '../../scrape/types/scrape-document';
+import { TabhiveError } from '../../platform/errors';
+import type { Scraper, ScrapeDocument } from '../../scrape/types';
 
 /** While a page waits for a team concurrency slot, it asks again after about this long (jittered). */
 export const SLOT_RETRY_MS = 1_000;

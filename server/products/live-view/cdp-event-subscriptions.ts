@@ -1,4 +1,4 @@
-import type { LiveSession } from '../browser-sessions/live-session';
+import type { LiveSession } from '../browser-sessions';
 
 /**
  * The tab forwards its CDP events while at least one relay client of the session wants them: the

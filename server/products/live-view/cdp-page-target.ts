@@ -1,4 +1,4 @@
-import type { LiveSession } from '../browser-sessions/live-session';
+import type { LiveSession } from '../browser-sessions';
 
 /** The one page a relay client sees: the session's tab, described as Chromium describes targets. */
 export interface PageTarget {

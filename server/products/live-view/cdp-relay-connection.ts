@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import type { LiveSession } from '../browser-sessions/live-session';
+import type { LiveSession } from '../browser-sessions';
 import type { CdpEventSubscriptions } from './cdp-event-subscriptions';
 import type { RelayNavigationCheck } from './cdp-relay-navigation-check';
 import { createCdpRelayStreams } from './cdp-relay-streams';

@@ -1,4 +1,4 @@
-import type { UrlPolicy } from '../../platform/url-policy/create-url-policy';
+import type { UrlPolicy } from '../../platform/url-policy';
 
 /** Why the relay refuses to send a session's tab to `url`; undefined when it may go. */
 export type RelayNavigationCheck = (url: string) => Promise<string | undefined>;

@@ -1,10 +1,10 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
-import type { Keyring } from '../../platform/auth/keyring';
-import type { LiveSessionDirectory } from '../browser-sessions/live-session';
-import type { Log } from '../../platform/log/log';
-import type { UrlPolicy } from '../../platform/url-policy/create-url-policy';
+import type { Keyring } from '../../platform/auth';
+import type { LiveSessionDirectory } from '../browser-sessions';
+import type { Log } from '../../platform/log';
+import type { UrlPolicy } from '../../platform/url-policy';
 import { createCdpEventSubscriptions } from './cdp-event-subscriptions';
 import { createCdpRelayConnection } from './cdp-relay-connection';
 import { relayNavigationCheck } from './cdp-relay-navigation-check';

@@ -1,5 +1,5 @@
 import type { SessionInput } from '../../../shared/protocol/messages';
-import type { LiveSession } from '../browser-sessions/live-session';
+import type { LiveSession } from '../browser-sessions';
 
 /** Moves are lossy: beyond this many inputs still on their way, a new move is dropped. */
 const MAX_PENDING_FOR_MOVES = 2;

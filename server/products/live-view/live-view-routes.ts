@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import Router from '@koa/router';
-import type { LiveSessionDirectory } from '../browser-sessions/live-session';
+import type { LiveSessionDirectory } from '../browser-sessions';
 import { liveViewCsp, renderLiveViewGone, renderLiveViewPage } from './live-view-page';
 
 /**

@@ -1,9 +1,9 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
-import type { Keyring } from '../../platform/auth/keyring';
-import type { LiveSession, LiveSessionDirectory } from '../browser-sessions/live-session';
-import type { Log } from '../../platform/log/log';
+import type { Keyring } from '../../platform/auth';
+import type { LiveSession, LiveSessionDirectory } from '../browser-sessions';
+import type { Log } from '../../platform/log';
 import { createInputQueue, type InputQueue } from './input-queue';
 import { refuseUpgrade } from './refuse-upgrade';
 import { createScreencastFanout, type ScreencastFanout, type Viewer } from './screencast-fanout';

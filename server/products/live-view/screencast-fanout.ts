@@ -1,6 +1,6 @@
 import type { SessionEvent } from '../../../shared/protocol/messages';
-import type { LiveSession } from '../browser-sessions/live-session';
-import type { Log } from '../../platform/log/log';
+import type { LiveSession } from '../browser-sessions';
+import type { Log } from '../../platform/log';
 
 type FrameEvent = Extract<SessionEvent, { kind: 'frame' }>;
 type NavigatedEvent = Extract<SessionEvent, { kind: 'navigated' }>;

@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { LlmsTxtStatus } from '../../../shared/api/responses/llmstxt-responses';
 import type { LlmsTxtRequest } from '../../../shared/api/v1/llmstxt-request';
-import { errors } from '../../platform/errors/errors';
-import { createInProcessJobs } from '../jobs/in-process-jobs';
-import type { Stores } from '../../platform/store/create-stores';
-import type { Job } from '../../platform/store/stores/job-store';
-import { ensureCreditsLeft } from '../../platform/teams/ensure-credits-left';
-import type { UrlPolicy } from '../../platform/url-policy/create-url-policy';
+import { errors } from '../../platform/errors';
+import { createInProcessJobs } from '../jobs';
+import type { Stores, Job } from '../../platform/store';
+import { ensureCreditsLeft } from '../../platform/teams';
+import type { UrlPolicy } from '../../platform/url-policy';
 import { LLMSTXT_HEARTBEAT_MS, LLMSTXT_STALL_MS } from './llms-txt-limits';
 import type { LlmsTxtOutput, LlmsTxtSpec } from './llms-txt-spec';
 import { type LlmsTxtDeps, runLlmsTxt } from './run-llms-txt';

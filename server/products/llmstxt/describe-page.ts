@@ -1,6 +1,6 @@
-import { LlmError, type LlmProvider } from '../../platform/llm/llm-provider';
-import type { Log } from '../../platform/log/log';
-import { splitSentences } from '../../scrape/enrich/formats/extractive-summary';
+import { LlmError, type LlmProvider } from '../../platform/llm';
+import type { Log } from '../../platform/log';
+import { splitSentences } from '../../scrape/enrich';
 import { DESCRIBE_INPUT_CHARS, MAX_DESCRIPTION_CHARS } from './llms-txt-limits';
 
 /** One line, at most MAX_DESCRIPTION_CHARS, cut at a word with an ellipsis. */

@@ -1,13 +1,10 @@
 import { ScrapeRequestV2 } from '../../../shared/api/v2/scrape-request';
-import { TabhiveError } from '../../platform/errors/tabhive-error';
-import { JobAborted, JobFailure, type JobRun } from '../jobs/in-process-jobs';
-import { scrapeJobPage } from '../jobs/scrape-job-page';
-import type { LlmProvider } from '../../platform/llm/llm-provider';
-import type { Log } from '../../platform/log/log';
-import { MAP_CREDITS } from '../map/charge-map';
-import type { Mapper } from '../map/create-mapper';
-import { siteMapOptions } from '../map/map-options';
-import type { Scraper } from '../../scrape/types/scraper';
+import { TabhiveError } from '../../platform/errors';
+import { JobAborted, JobFailure, type JobRun, scrapeJobPage } from '../jobs';
+import type { LlmProvider } from '../../platform/llm';
+import type { Log } from '../../platform/log';
+import { MAP_CREDITS, type Mapper, siteMapOptions } from '../map';
+import type { Scraper } from '../../scrape/types';
 import { describePage, oneLine } from './describe-page';
 import {
   LLMSTXT_JOB_TIMEOUT_MS,

@@ -1,9 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { Log } from '../../platform/log/log';
-import { StoreUnavailableError } from '../../platform/store/database';
-import type { CreditLedgerStore } from '../../platform/store/stores/credit-ledger-store';
-import type { TeamStore } from '../../platform/store/stores/team-store';
-import { ensureCreditsLeft } from '../../platform/teams/ensure-credits-left';
+import type { Log } from '../../platform/log';
+import { StoreUnavailableError, type CreditLedgerStore, type TeamStore } from '../../platform/store';
+import { ensureCreditsLeft } from '../../platform/teams';
 
 /** A map costs one credit, whatever it returns (contract §9). */
 export const MAP_CREDITS = 1;

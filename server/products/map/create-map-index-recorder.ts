@@ -1,6 +1,5 @@
-import type { Log } from '../../platform/log/log';
-import { PUBLIC_SCOPE } from '../../platform/store/stores/cache-store';
-import type { MapIndexStore, SeenUrl } from '../../platform/store/stores/map-index-store';
+import type { Log } from '../../platform/log';
+import { PUBLIC_SCOPE, type MapIndexStore, type SeenUrl } from '../../platform/store';
 import { carriesSecret } from './carries-secret';
 import { domainOf, siteOf } from './site-names';
 

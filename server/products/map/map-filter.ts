@@ -1,6 +1,5 @@
 import type { RE2JS } from 're2js';
-import { bareHost, baseDomain, isSkippedFileType } from '../jobs/crawl-rules';
-import type { RobotsRules } from '../jobs/robots-txt';
+import { bareHost, baseDomain, isSkippedFileType, type RobotsRules } from '../jobs';
 
 export interface MapFilterOptions {
   start: URL;

@@ -1,4 +1,4 @@
-import { bareHost, baseDomain } from '../jobs/crawl-rules';
+import { bareHost, baseDomain } from '../jobs';
 
 /** The map index's `site` of a URL: its host and port, lower-case, without a leading `www.`. */
 export const siteOf = (url: URL): string => bareHost(url.host);

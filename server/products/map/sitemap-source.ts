@@ -1,9 +1,6 @@
-import type { Egress } from '../../platform/egress/create-egress';
-import { fetchSitemapUrls } from '../jobs/crawl-discovery';
-import type { RobotsRules } from '../jobs/robots-txt';
-import { PUBLIC_SCOPE } from '../../platform/store/stores/cache-store';
-import type { MapIndexStore } from '../../platform/store/stores/map-index-store';
-import type { SitemapFetchStore } from '../../platform/store/stores/sitemap-fetch-store';
+import type { Egress } from '../../platform/egress';
+import { fetchSitemapUrls, type RobotsRules } from '../jobs';
+import { PUBLIC_SCOPE, type MapIndexStore, type SitemapFetchStore } from '../../platform/store';
 import type { MapIndexRecorder } from './create-map-index-recorder';
 import { domainOf } from './site-names';
 

@@ -1,9 +1,9 @@
 import { ScrapeRequestV2 } from '../../../shared/api/v2/scrape-request';
 import type { ScrapeOptionsV2 } from '../../../shared/api/v2/scrape-options';
 import { extractLinks } from '../../../shared/html/extract-links';
-import type { Egress } from '../../platform/egress/create-egress';
-import type { Log } from '../../platform/log/log';
-import type { Scraper } from '../../scrape/types/scraper';
+import type { Egress } from '../../platform/egress';
+import type { Log } from '../../platform/log';
+import type { Scraper } from '../../scrape/types';
 import type { MapIndexRecorder } from './create-map-index-recorder';
 import type { MapLink } from './map-link';
 

@@ -1,9 +1,13 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Log } from '../../platform/log/log';
-import { StoreUnavailableError } from '../../platform/store/database';
-import type { MonitorCheckStore, StoredMonitorCheck } from '../../platform/store/stores/monitor-check-store';
-import type { MonitorStore, StoredMonitor } from '../../platform/store/stores/monitor-store';
+import type { Log } from '../../platform/log';
+import {
+  StoreUnavailableError,
+  type MonitorCheckStore,
+  type StoredMonitorCheck,
+  type MonitorStore,
+  type StoredMonitor,
+} from '../../platform/store';
 import { nextRunAfter } from './monitor-schedule';
 import { emptySummary } from './monitor-view';
 import { type CheckRunnerDeps, runMonitorCheck } from './run-monitor-check';

@@ -5,10 +5,9 @@ import type {
   MonitorListQuery,
   UpdateMonitorRequest,
 } from '../../../shared/api/v2/monitor-request';
-import { errors } from '../../platform/errors/errors';
-import type { MonitorCheckStore } from '../../platform/store/stores/monitor-check-store';
-import type { MonitorChanges, MonitorStore, StoredMonitor } from '../../platform/store/stores/monitor-store';
-import type { UrlPolicy } from '../../platform/url-policy/create-url-policy';
+import { errors } from '../../platform/errors';
+import type { MonitorCheckStore, MonitorChanges, MonitorStore, StoredMonitor } from '../../platform/store';
+import type { UrlPolicy } from '../../platform/url-policy';
 import type { MonitorScheduler } from './create-monitor-scheduler';
 import { monitorErrors } from './monitor-errors';
 import { type MonitorSchedule, nextRunAfter, normalizeSchedule } from './monitor-schedule';

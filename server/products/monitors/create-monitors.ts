@@ -1,10 +1,10 @@
-import type { JobService } from '../jobs/create-job-service';
-import type { LlmProvider } from '../../platform/llm/llm-provider';
-import type { Log } from '../../platform/log/log';
-import type { Scraper } from '../../scrape/types/scraper';
-import type { SearchService } from '../search/create-search-service';
-import type { Stores } from '../../platform/store/create-stores';
-import type { UrlPolicy } from '../../platform/url-policy/create-url-policy';
+import type { JobService } from '../jobs';
+import type { LlmProvider } from '../../platform/llm';
+import type { Log } from '../../platform/log';
+import type { Scraper } from '../../scrape/types';
+import type { SearchService } from '../search';
+import type { Stores } from '../../platform/store';
+import type { UrlPolicy } from '../../platform/url-policy';
 import { createMonitorScheduler } from './create-monitor-scheduler';
 import { type MonitorService, createMonitorService } from './create-monitor-service';
 

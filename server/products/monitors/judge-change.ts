@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { completeJson } from '../../platform/llm/ask-for-json';
-import { type LlmProvider, MAX_PROMPT_CONTENT_CHARS } from '../../platform/llm/llm-provider';
+import { completeJson, type LlmProvider, MAX_PROMPT_CONTENT_CHARS } from '../../platform/llm';
 
 /** What the model says about one changed page (Firecrawl's MonitorPageJudgment). */
 export const PageJudgment = z.object({

@@ -1,4 +1,4 @@
-import { BASE_CREDITS } from '../../scrape/admit/scrape-credits';
+import { BASE_CREDITS } from '../../scrape/admit';
 
 /**
  * The price of a monitor's work is that of the routes it uses, booked by them on the team's

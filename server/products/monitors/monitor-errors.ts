@@ -1,4 +1,4 @@
-import { TabhiveError } from '../../platform/errors/tabhive-error';
+import { TabhiveError } from '../../platform/errors';
 
 /** The monitor routes' own errors, in Firecrawl's envelope; validation issues use errors.badRequest. */
 export const monitorErrors = {

@@ -10,9 +10,8 @@ import { CrawlRequestV2 } from '../../../shared/api/v2/crawl-request';
 import { ScrapeOptionsV2 } from '../../../shared/api/v2/scrape-options';
 import { ScrapeRequestV2 } from '../../../shared/api/v2/scrape-request';
 import { toIssueDetails } from '../../../shared/api/zod-issues';
-import { TabhiveError } from '../../platform/errors/tabhive-error';
-import { crawlSpecFromV2 } from '../jobs/job-spec';
-import type { JobSpec } from '../jobs/job-spec';
+import { TabhiveError } from '../../platform/errors';
+import { crawlSpecFromV2, type JobSpec } from '../jobs';
 import { monitorErrors } from './monitor-errors';
 
 /** A target as stored and answered: the caller's fields, with its id. */

@@ -1,5 +1,4 @@
-import type { StoredMonitor } from '../../platform/store/stores/monitor-store';
-import type { StoredMonitorCheck, StoredMonitorPage } from '../../platform/store/stores/monitor-check-store';
+import type { StoredMonitor, StoredMonitorCheck, StoredMonitorPage } from '../../platform/store';
 import { runsPerMonth } from './monitor-schedule';
 import { pagesPerCheck, readTargets } from './monitor-targets';
 import { MONITOR_PAGE_CREDITS } from './monitor-credits';

@@ -1,5 +1,5 @@
 import { MonitorWebhookInput, type MonitorWebhookEvent } from '../../../shared/api/v2/monitor-request';
-import type { WebhookOutboxStore } from '../../platform/store/stores/webhook-outbox-store';
+import type { WebhookOutboxStore } from '../../platform/store';
 
 /**
  * Puts one monitor event in the webhook outbox (the sender signs and retries it like job events):

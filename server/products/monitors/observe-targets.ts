@@ -1,15 +1,10 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { JobService } from '../jobs/create-job-service';
-import type { Log } from '../../platform/log/log';
-import type { Scraper } from '../../scrape/types/scraper';
-import { type ChangeTracking, compareJson } from '../../scrape/enrich/formats/change-tracking-format';
-import { gitDiff } from '../../scrape/enrich/formats/git-diff';
-import type { SearchService } from '../search/create-search-service';
-import type { ChangeSnapshotStore } from '../../platform/store/stores/change-snapshot-store';
-import type {
-  MonitorPageStatus,
-  MonitorTargetOutcome,
-} from '../../platform/store/stores/monitor-check-store';
+import type { JobService } from '../jobs';
+import type { Log } from '../../platform/log';
+import type { Scraper } from '../../scrape/types';
+import { type ChangeTracking, compareJson, gitDiff } from '../../scrape/enrich';
+import type { SearchService } from '../search';
+import type { ChangeSnapshotStore, MonitorPageStatus, MonitorTargetOutcome } from '../../platform/store';
 import type { RunnableTarget } from './monitor-targets';
 
 /** One page as a check saw it, before it is compared with the previous check. */

@@ -1,15 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import type { LlmProvider } from '../../platform/llm/llm-provider';
-import type { Log } from '../../platform/log/log';
+import type { LlmProvider } from '../../platform/llm';
+import type { Log } from '../../platform/log';
 import type {
   MonitorCheckStore,
   StoredMonitorCheck,
   StoredMonitorPage,
-} from '../../platform/store/stores/monitor-check-store';
-import type { MonitorSummaryCounts, StoredMonitor } from '../../platform/store/stores/monitor-store';
-import type { TeamStore } from '../../platform/store/stores/team-store';
-import type { WebhookOutboxStore } from '../../platform/store/stores/webhook-outbox-store';
-import { ensureCreditsLeft } from '../../platform/teams/ensure-credits-left';
+  MonitorSummaryCounts,
+  StoredMonitor,
+  TeamStore,
+  WebhookOutboxStore,
+} from '../../platform/store';
+import { ensureCreditsLeft } from '../../platform/teams';
 import { judgeChange } from './judge-change';
 import { checkView, emptySummary, pageView } from './monitor-view';
 import { enqueueMonitorEvent } from './monitor-webhooks';

@@ -1,13 +1,15 @@
 import { posix } from 'node:path';
-import type { Log } from '../../platform/log/log';
-import { DEFAULT_SCRAPE_TIMEOUT_MS } from '../../scrape/derive/scrape-deadline';
-import type { Scraper } from '../../scrape/types/scraper';
-import type { ScrapeDocument } from '../../scrape/types/scrape-document';
-import type { ResultStore } from '../../platform/store/stores/result-store';
+import type { Log } from '../../platform/log';
+import {
+  DEFAULT_SCRAPE_TIMEOUT_MS,
+  derivationErrors,
+  type PageDerivation,
+  type PageDeriveOptions,
+  runWithDeadline,
+} from '../../scrape/derive';
+import type { Scraper, ScrapeDocument } from '../../scrape/types';
+import type { ResultStore } from '../../platform/store';
 import type { PageCapture } from '../../../shared/protocol/messages';
-import { derivationErrors } from '../../scrape/derive/derivation-errors';
-import type { PageDerivation, PageDeriveOptions } from '../../scrape/derive/derive-page';
-import { runWithDeadline } from '../../scrape/derive/scrape-deadline';
 import { ConversionTimeoutError, type DocumentConverter } from './convert/run-conversion';
 import { declaredFileKind } from './declared-file-kind';
 import { DocumentProblem } from './document-problem';

@@ -1,4 +1,4 @@
-import { TabhiveError } from '../../platform/errors/tabhive-error';
+import { TabhiveError } from '../../platform/errors';
 
 /**
  * The errors of `POST /v2/parse`, declared once with stable codes. An upload is refused for what

@@ -1,6 +1,5 @@
 import { ParseOptionsV2 } from '../../../shared/api/v2/parse-request';
-import { checkJsonTextDepth, inspectJson } from '../../platform/input/inspect-json';
-import { parseBody } from '../../platform/input/parse-body';
+import { checkJsonTextDepth, inspectJson, parseBody } from '../../platform/input';
 import { parseErrors } from './parse-errors';
 
 /**

@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import { Busboy, type BusboyInstance } from '@fastify/busboy';
-import type { TabhiveError } from '../../platform/errors/tabhive-error';
+import type { TabhiveError } from '../../platform/errors';
 import { parseErrors } from './parse-errors';
 
 /** What a parse request carries: the options text (absent means defaults) and the one file. */

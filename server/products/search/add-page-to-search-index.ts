@@ -1,5 +1,5 @@
-import type { IndexedPageSource, SearchIndexStore } from '../../platform/store/stores/search-index-store';
-import { tokenize } from '../../platform/text/tokenize';
+import type { IndexedPageSource, SearchIndexStore } from '../../platform/store';
+import { tokenize } from '../../platform/text';
 
 /** Markdown kept per page: enough for ranking and snippets, bounded so one huge page cannot bloat the index. */
 export const MAX_INDEXED_TEXT_CHARS = 20_000;

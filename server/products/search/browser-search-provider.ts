@@ -1,5 +1,5 @@
 import { ScrapeRequestV2 } from '../../../shared/api/v2/scrape-request';
-import type { Scraper } from '../../scrape/types/scraper';
+import type { Scraper } from '../../scrape/types';
 import { bing } from './engines/bing';
 import { duckDuckGo } from './engines/duckduckgo';
 import { google } from './engines/google';

@@ -1,7 +1,7 @@
 import type { Config } from '../../platform/config';
-import type { Egress } from '../../platform/egress/create-egress';
-import type { Scraper } from '../../scrape/types/scraper';
-import type { SearchIndexStore } from '../../platform/store/stores/search-index-store';
+import type { Egress } from '../../platform/egress';
+import type { Scraper } from '../../scrape/types';
+import type { SearchIndexStore } from '../../platform/store';
 import { SEARCH_ENGINES, createBrowserSearchProvider } from './browser-search-provider';
 import { createLocalIndexProvider } from './local-index-provider';
 import type { SearchProvider } from './search-provider';

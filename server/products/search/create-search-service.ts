@@ -1,20 +1,16 @@
 import { redactionSettings } from '../../../shared/api/v2/redact-pii';
-import { redactText } from '../../scrape/enrich/redact/redact-text';
+import { redactText } from '../../scrape/enrich';
 import { randomUUID } from 'node:crypto';
 import type { SearchCategory } from '../../../shared/api/v2/search-request';
 import type { ScrapeOptionsV2 } from '../../../shared/api/v2/scrape-options';
-import { TabhiveError } from '../../platform/errors/tabhive-error';
-import { errors } from '../../platform/errors/errors';
-import type { Log } from '../../platform/log/log';
-import type { Scraper } from '../../scrape/types/scraper';
-import type { ScrapeDocument, ScrapeMetadata } from '../../scrape/types/scrape-document';
-import { StoreUnavailableError } from '../../platform/store/database';
-import type { CreditLedgerStore } from '../../platform/store/stores/credit-ledger-store';
-import type { TeamStore } from '../../platform/store/stores/team-store';
-import { ensureCreditsLeft } from '../../platform/teams/ensure-credits-left';
+import { TabhiveError, errors } from '../../platform/errors';
+import type { Log } from '../../platform/log';
+import type { Scraper, ScrapeDocument, ScrapeMetadata } from '../../scrape/types';
+import { StoreUnavailableError, type CreditLedgerStore, type TeamStore } from '../../platform/store';
+import { ensureCreditsLeft } from '../../platform/teams';
 import { engineQuery } from './engine-query';
 import { filterResults } from './filter-results';
-import { parseQuery } from '../../platform/text/parse-query';
+import { parseQuery } from '../../platform/text';
 import type { NewsResult, SearchProvider, SearchResults, SearchSource, WebResult } from './search-provider';
 
 /** Scraped results may come from the cache up to this age, whatever the caller says (contract §10). */

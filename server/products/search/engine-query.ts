@@ -1,5 +1,5 @@
 import type { SearchCategory } from '../../../shared/api/v2/search-request';
-import { normalizeSite } from '../../platform/text/parse-query';
+import { normalizeSite } from '../../platform/text';
 
 /** Sites of the `research` category (contract §13.1: arXiv, Scholar, PubMed, …). */
 const RESEARCH_SITES = [

@@ -1,7 +1,7 @@
 import type { SearchCategory } from '../../../shared/api/v2/search-request';
 import { classifyHost } from '../../../shared/url/classify-host';
 import { categoryOf } from './engine-query';
-import type { ParsedQuery } from '../../platform/text/parse-query';
+import type { ParsedQuery } from '../../platform/text';
 import type { ImageResult, SearchResults } from './search-provider';
 
 /** Whether Tabhive could scrape this URL at all (`ignoreInvalidURLs`): http(s), a host the URL policy does not refuse outright. */

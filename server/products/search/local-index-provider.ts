@@ -1,10 +1,8 @@
-import type { SearchIndexStore } from '../../platform/store/stores/search-index-store';
+import type { SearchIndexStore } from '../../platform/store';
 import { makeSnippet } from './make-snippet';
-import { normalizeSite, type ParsedQuery } from '../../platform/text/parse-query';
-import { rankPages } from '../../platform/text/rank-pages';
+import { normalizeSite, type ParsedQuery, rankPages, tokenize } from '../../platform/text';
 import type { SearchProvider, WebResult } from './search-provider';
 import { timeWindow } from './time-filter';
-import { tokenize } from '../../platform/text/tokenize';
 
 /** Pages read per query at most (newest first): bounds the work of one search on a big index. */
 export const MAX_CANDIDATES = 1_000;

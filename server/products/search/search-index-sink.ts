@@ -1,5 +1,5 @@
-import type { SearchIndexStore } from '../../platform/store/stores/search-index-store';
-import type { SearchIndexSink } from '../../scrape/emit/page-indexes';
+import type { SearchIndexStore } from '../../platform/store';
+import type { SearchIndexSink } from '../../scrape/emit';
 import { addPageToSearchIndex } from './add-page-to-search-index';
 
 /** The scraper's search index port (scrape/emit/page-indexes.ts) over the teams' local search index. */

@@ -1,4 +1,4 @@
-import type { ParsedQuery } from '../../platform/text/parse-query';
+import type { ParsedQuery } from '../../platform/text';
 
 export type SearchSource = 'web' | 'news' | 'images';
 

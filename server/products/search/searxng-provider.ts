@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Egress } from '../../platform/egress/create-egress';
+import type { Egress } from '../../platform/egress';
 import type {
   ImageResult,
   NewsResult,

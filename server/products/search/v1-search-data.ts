@@ -1,5 +1,5 @@
-import { withJsonKey } from '../../scrape/v1-json-key';
-import type { ScrapeDocument } from '../../scrape/types/scrape-document';
+import { withJsonKey } from '../../scrape';
+import type { ScrapeDocument } from '../../scrape/types';
 import type { SearchAnswer } from './create-search-service';
 
 /**

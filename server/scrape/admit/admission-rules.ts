@@ -1,4 +1,4 @@
-import type { ScrapeAdmission } from '../types/scraper';
+import type { ScrapeAdmission } from '../types';
 
 /** `scrape`: a page someone waits for (scrape, search, map); `job`: a crawl, batch or other job's page. */
 export type ScrapeSource = 'scrape' | 'job';

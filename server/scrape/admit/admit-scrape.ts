@@ -1,8 +1,8 @@
 import type { ScrapeRequestV2 } from '../../../shared/api/v2/scrape-request';
-import type { Log } from '../../platform/log/log';
-import type { CreditLedgerStore } from '../../platform/store/stores/credit-ledger-store';
-import type { TeamLimits } from '../../platform/teams/team-limits';
-import type { ScrapeDocument } from '../types/scrape-document';
+import type { Log } from '../../platform/log';
+import type { CreditLedgerStore } from '../../platform/store';
+import type { TeamLimits } from '../../platform/teams';
+import type { ScrapeDocument } from '../types';
 import type { AdmissionRules } from './admission-rules';
 import { type CreditReservation, reserveScrapeCredits } from './credit-reservation';
 

@@ -1,6 +1,5 @@
-import type { Log } from '../../platform/log/log';
-import { StoreUnavailableError } from '../../platform/store/database';
-import type { CreditLedgerStore } from '../../platform/store/stores/credit-ledger-store';
+import type { Log } from '../../platform/log';
+import { StoreUnavailableError, type CreditLedgerStore } from '../../platform/store';
 
 /**
  * Books a finished scrape on the team's ledger under `scrape:<scrapeId>`, so a retried or repeated

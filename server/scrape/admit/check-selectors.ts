@@ -1,6 +1,6 @@
 import type { ScrapeRequestV2 } from '../../../shared/api/v2/scrape-request';
 import { InvalidSelectorError, validateSelectors } from '../../../shared/html/clean-html';
-import { errors } from '../../platform/errors/errors';
+import { errors } from '../../platform/errors';
 
 /**
  * Refuses a request whose selectors (includeTags, excludeTags, the attributes format's) do not

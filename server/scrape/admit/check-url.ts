@@ -1,5 +1,5 @@
-import { errors } from '../../platform/errors/errors';
-import type { UrlPolicy } from '../../platform/url-policy/create-url-policy';
+import { errors } from '../../platform/errors';
+import type { UrlPolicy } from '../../platform/url-policy';
 
 /** What the URL check reads of the scrape plan (scrape-plan.ts). */
 export interface UrlCheckPlan {

@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { ScrapeRequestV2 } from '../../../shared/api/v2/scrape-request';
-import { errors } from '../../platform/errors/errors';
-import type { Log } from '../../platform/log/log';
-import { StoreUnavailableError } from '../../platform/store/database';
-import type { CreditLedgerStore } from '../../platform/store/stores/credit-ledger-store';
-import type { ScrapeDocument } from '../types/scrape-document';
+import { errors } from '../../platform/errors';
+import type { Log } from '../../platform/log';
+import { StoreUnavailableError, type CreditLedgerStore } from '../../platform/store';
+import type { ScrapeDocument } from '../types';
 import { chargeScrape } from './charge-scrape';
 import { scrapeCredits } from './scrape-credits';
 

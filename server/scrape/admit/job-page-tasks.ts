@@ -1,5 +1,5 @@
 import type { PageCapture, PageTaskSpec } from '../../../shared/protocol/messages';
-import type { RunOptions } from '../../browsers/hub/task-scheduler';
+import type { RunOptions } from '../../browsers/hub';
 import type { BrowserSlots } from './browser-slots';
 
 type RunTask = (spec: PageTaskSpec, options: RunOptions) => Promise<PageCapture>;

@@ -5,13 +5,13 @@ import {
   type TaskProfile,
 } from '../../../shared/protocol/browser-profile-state';
 import type { PageCapture, PageTaskSpec } from '../../../shared/protocol/messages';
-import type { RunOptions } from '../../browsers/hub/task-scheduler';
-import type { Log } from '../../platform/log/log';
-import { StoreUnavailableError } from '../../platform/store/database';
-import type {
-  BrowserProfileStore,
-  StoredBrowserProfile,
-} from '../../platform/store/stores/browser-profile-store';
+import type { RunOptions } from '../../browsers/hub';
+import type { Log } from '../../platform/log';
+import {
+  StoreUnavailableError,
+  type BrowserProfileStore,
+  type StoredBrowserProfile,
+} from '../../platform/store';
 import { applyProfileChanges, isUnchanged, profileChanges } from './profile-changes';
 
 /** Saves that lose to another save of the same profile start over from its state this often. */

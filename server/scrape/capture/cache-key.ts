@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { ScrapeRequestV2 } from '../../../shared/api/v2/scrape-request';
-import { requestedParsers } from '../derive/pdf/requested-parsers';
+import { requestedParsers } from '../derive';
 
 const INDEX_PAGE = /\/index\.(html?|php|shtml|xml)$/i;
 

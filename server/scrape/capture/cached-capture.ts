@@ -1,11 +1,9 @@
 import { servesFromCacheOnly } from '../../../shared/api/v2/cache-only';
 import type { ScrapeRequestV2 } from '../../../shared/api/v2/scrape-request';
 import type { PageCapture } from '../../../shared/protocol/messages';
-import { errors } from '../../platform/errors/errors';
-import type { Log } from '../../platform/log/log';
-import { createBoundedLru } from '../../platform/store/bounded-lru';
-import { StoreUnavailableError } from '../../platform/store/database';
-import { PUBLIC_SCOPE, type CacheStore } from '../../platform/store/stores/cache-store';
+import { errors } from '../../platform/errors';
+import type { Log } from '../../platform/log';
+import { createBoundedLru, StoreUnavailableError, PUBLIC_SCOPE, type CacheStore } from '../../platform/store';
 import { cacheKey, normalizeCacheUrl } from './cache-key';
 import { cacheWindow, describeCacheWindow, mayReadCache, mayWriteCache } from './cache-policy';
 import { looksLikeLoadingPlaceholder } from './loading-placeholder';

@@ -1,8 +1,8 @@
 import type { BrowserProfileOption } from '../../../shared/api/v2/browser-profile-option';
 import type { PageCapture } from '../../../shared/protocol/messages';
-import type { Log } from '../../platform/log/log';
-import type { BrowserProfileStore } from '../../platform/store/stores/browser-profile-store';
-import type { PageDerivation } from '../derive/derive-page';
+import type { Log } from '../../platform/log';
+import type { BrowserProfileStore } from '../../platform/store';
+import type { PageDerivation } from '../derive';
 import { openBrowserProfile } from './browser-profile-use';
 import type { CachedCapture, CaptureOutcome } from './cached-capture';
 import {

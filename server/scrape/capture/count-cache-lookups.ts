@@ -1,5 +1,5 @@
 import type { CachedCapture } from './cached-capture';
-import type { TabhiveMetrics } from '../../platform/metrics/create-tabhive-metrics';
+import type { TabhiveMetrics } from '../../platform/metrics';
 
 /**
  * The scrape cache, counting its lookups into `tabhive_cache_lookups_total` by result (requests

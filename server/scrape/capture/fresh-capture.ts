@@ -1,10 +1,9 @@
 import type { ScrapeRequestV2 } from '../../../shared/api/v2/scrape-request';
 import type { BrowserClass, PageCapture, PageTaskSpec } from '../../../shared/protocol/messages';
-import type { TaskError } from '../../browsers/hub/task-error';
-import type { RunOptions } from '../../browsers/hub/task-scheduler';
-import { urlForLog, type Log } from '../../platform/log/log';
-import type { UrlPolicy } from '../../platform/url-policy/create-url-policy';
-import type { PageDerivation, PageDeriveOptions } from '../derive/derive-page';
+import type { TaskError, RunOptions } from '../../browsers/hub';
+import { urlForLog, type Log } from '../../platform/log';
+import type { UrlPolicy } from '../../platform/url-policy';
+import type { PageDerivation, PageDeriveOptions } from '../derive';
 import type { BrowserProfileUse } from './browser-profile-use';
 import { mayShareBrowserCapture } from './cache-policy';
 import type { CaptureSource } from './cached-capture';

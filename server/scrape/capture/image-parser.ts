@@ -1,5 +1,5 @@
 import type { PageCapture } from '../../../shared/protocol/messages';
-import { TabhiveError } from '../../platform/errors/tabhive-error';
+import { TabhiveError } from '../../platform/errors';
 
 /**
  * The image parser (`parsers: ["image"]`) asks for OCR of raster images, which needs a model this

@@ -1,6 +1,5 @@
 import type { BrowserClass, PageCapture, PageTaskSpec } from '../../../shared/protocol/messages';
-import { TaskError } from '../../browsers/hub/task-error';
-import type { RunOptions, TaskPriority } from '../../browsers/hub/task-scheduler';
+import { TaskError, type RunOptions, type TaskPriority } from '../../browsers/hub';
 import { looksBlocked } from './looks-blocked';
 
 export type ProxyMode = 'basic' | 'stealth' | 'enhanced' | 'auto';

@@ -1,6 +1,5 @@
-import type { TabhiveError } from '../../platform/errors/tabhive-error';
-import { errors } from '../../platform/errors/errors';
-import { TaskError } from '../../browsers/hub/task-error';
+import { type TabhiveError, errors } from '../../platform/errors';
+import { TaskError } from '../../browsers/hub';
 
 /** What a failed page task means for the API caller (contract §1.8). */
 export function taskErrorToApiError(err: unknown, target: URL): TabhiveError {

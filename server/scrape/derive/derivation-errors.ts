@@ -1,4 +1,4 @@
-import { TabhiveError } from '../../platform/errors/tabhive-error';
+import { TabhiveError } from '../../platform/errors';
 
 /**
  * A document that goes past one of the limits its derivation runs under (pages, text, inflated

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { PageCapture } from '../../../shared/protocol/messages';
-import { approximateBytes, createBoundedLru } from '../../platform/store/bounded-lru';
+import { approximateBytes, createBoundedLru } from '../../platform/store';
 import type { PageDerivation, PageDeriveOptions } from './derive-page';
 
 /**

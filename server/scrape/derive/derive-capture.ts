@@ -1,6 +1,6 @@
 import { InvalidSelectorError } from '../../../shared/html/clean-html';
 import type { PageCapture } from '../../../shared/protocol/messages';
-import { errors } from '../../platform/errors/errors';
+import { errors } from '../../platform/errors';
 import { type DerivationMemo, deriveOptionsKey } from './derivation-memo';
 import type { PageDerivation, PageDeriveOptions } from './derive-page';
 

@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { actionWaitMs } from '../../../shared/api/v2/actions';
-import { clampTimerMs } from '../../platform/time/clamp-timer-ms';
-import { errors } from '../../platform/errors/errors';
+import { clampTimerMs } from '../../platform/time';
+import { errors } from '../../platform/errors';
 import type { ScrapeRequestV2 } from '../../../shared/api/v2/scrape-request';
 
 /** v2 has no timeout default; Firecrawl's engines stop at 5 minutes, and so do we (contract §3.4). */

@@ -1,5 +1,5 @@
-import type { TabhiveMetrics } from '../../platform/metrics/create-tabhive-metrics';
-import type { ScrapeSource } from '../admit/admission-rules';
+import type { TabhiveMetrics } from '../../platform/metrics';
+import type { ScrapeSource } from '../admit';
 
 export type ScrapeMetrics = Pick<TabhiveMetrics, 'pagesScraped' | 'scrapeDuration' | 'engines'>;
 

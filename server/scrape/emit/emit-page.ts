@@ -1,12 +1,9 @@
 import type { ScrapeRequestV2 } from '../../../shared/api/v2/scrape-request';
-import type { Log } from '../../platform/log/log';
-import { PUBLIC_SCOPE } from '../../platform/store/stores/cache-store';
-import type { ResultStore } from '../../platform/store/stores/result-store';
-import { seenAsAnyoneWould } from '../capture/cache-policy';
-import type { CapturedPage } from '../capture/capture-page';
-import type { DerivedPage } from '../derive/derive-capture';
-import type { ScrapeDocument } from '../types/scrape-document';
-import type { ScrapeContext } from '../types/scraper';
+import type { Log } from '../../platform/log';
+import { PUBLIC_SCOPE, type ResultStore } from '../../platform/store';
+import { seenAsAnyoneWould, type CapturedPage } from '../capture';
+import type { DerivedPage } from '../derive';
+import type { ScrapeDocument, ScrapeContext } from '../types';
 import type { MapIndexSink, SearchIndexSink } from './page-indexes';
 import { createRecentWrites } from './recent-writes';
 

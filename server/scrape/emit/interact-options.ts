@@ -1,8 +1,8 @@
 import type { BrowserProfileOption } from '../../../shared/api/v2/browser-profile-option';
 import type { PageTaskSpec } from '../../../shared/protocol/messages';
 import type { ScrapeRequestV2 } from '../../../shared/api/v2/scrape-request';
-import type { ScrapeDocument } from '../types/scrape-document';
-import { createBoundedLru } from '../../platform/store/bounded-lru';
+import type { ScrapeDocument } from '../types';
+import { createBoundedLru } from '../../platform/store';
 
 /** What an interaction on a scrape's page opens it with: the scrape's own page settings. */
 export interface InteractOptions {

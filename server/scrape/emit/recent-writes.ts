@@ -1,4 +1,4 @@
-import { createBoundedLru } from '../../platform/store/bounded-lru';
+import { createBoundedLru } from '../../platform/store';
 
 /**
  * A cache hit writes nothing new to the map and search indexes: the same capture, derived the same

@@ -1,6 +1,6 @@
 import type { ScrapeRequestV2 } from '../../../shared/api/v2/scrape-request';
 import type { ActionOutputs, BrowserClass, PageCapture } from '../../../shared/protocol/messages';
-import { scrapeCredits } from '../admit/scrape-credits';
+import { scrapeCredits } from '../admit';
 
 /**
  * `data.actions` and `data.screenshot` from what the browser's actions produced (contract §3.2,

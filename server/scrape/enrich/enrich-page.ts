@@ -1,7 +1,7 @@
 import type { RedactionSettings } from '../../../shared/api/v2/redact-pii';
-import { LOADING_PLACEHOLDER_WARNING } from '../capture/loading-placeholder';
-import type { PageDerivation } from '../derive/derive-page';
-import type { ScrapeDocument } from '../types/scrape-document';
+import { LOADING_PLACEHOLDER_WARNING } from '../capture';
+import type { PageDerivation } from '../derive';
+import type { ScrapeDocument } from '../types';
 import { type LlmFormatDeps, llmFormats } from './formats/llm-formats';
 import { readFormats } from './formats/read-formats';
 import type { RequestSchemas } from './formats/request-schemas';

@@ -1,6 +1,6 @@
 import type { ScrapeRequestV2 } from '../../../shared/api/v2/scrape-request';
 import type { PageCapture } from '../../../shared/protocol/messages';
-import type { PageDerivation, PageDeriveOptions } from '../derive/derive-page';
+import type { PageDerivation, PageDeriveOptions } from '../derive';
 import type { ScrapeDocument } from './scrape-document';
 
 /**

@@ -2,7 +2,7 @@ import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createBrowserTokens } from '../../../server/browsers/hub/browser-tokens';
+import { createBrowserTokens } from '../../../server/browsers/launch-tokens/browser-tokens';
 import {
   createLocalLauncher,
   type LocalLauncher,

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   startBrowserEgressProxy,
   type BrowserEgressProxy,
-} from '../../../server/platform/egress/start-browser-egress-proxy';
-import { hostResolverRulesLookup } from '../../../server/platform/egress/host-resolver-rules-lookup';
+} from '../../../server/platform/browser-egress/start-browser-egress-proxy';
+import { hostResolverRulesLookup } from '../../../server/platform/browser-egress/host-resolver-rules-lookup';
 import { silentLog } from '../../../server/platform/log/log';
 import { EGRESS_REFUSAL_HEADER } from '../../../shared/url/egress-refusal';
 import { startRecordingProxy } from '../../helpers/recording-proxy';

@@ -3,7 +3,7 @@ import { connect, type AddressInfo, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createApp } from '../../../server/api/app';
 import { DEFAULT_TEAM, createStaticKeyring } from '../../../server/platform/auth/keyring';
-import { createApiServer } from '../../../server/api/http/create-api-server';
+import { createApiServer } from '../../../server/api/http-server/create-api-server';
 import { MAX_BODY_BYTES } from '../../../server/api/http/read-json-body';
 import type { Log } from '../../../server/platform/log/log';
 import { createPairingService } from '../../../server/browsers/pairing/create-pairing-service';

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { PageCapture } from '../../../shared/protocol/messages';
-import type { BrowserTokens } from '../../../server/browsers/hub/browser-tokens';
+import type { BrowserTokens } from '../../../server/browsers/launch-tokens/browser-tokens';
 import type { BrowserHub } from '../../../server/browsers/hub/create-browser-hub';
 import { connectFakeBrowser } from '../../helpers/fake-browser-client';
 import { startHubOnLoopback, type HubOnLoopback } from '../../helpers/hub-on-loopback';

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { listBrowsers } from '../../../server/api/console/console-instance';
-import type { BrowserTokens } from '../../../server/browsers/hub/browser-tokens';
+import type { BrowserTokens } from '../../../server/browsers/launch-tokens/browser-tokens';
 import type { BrowserHub } from '../../../server/browsers/hub/create-browser-hub';
 import type { NodeTokenDirectory } from '../../../server/browsers/hub/node-token-directory';
 import { connectFakeBrowser } from '../../helpers/fake-browser-client';

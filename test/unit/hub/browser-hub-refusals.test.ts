@@ -7,7 +7,7 @@ import {
   PROTOCOL_VERSION,
   type PageCapture,
 } from '../../../shared/protocol/messages';
-import type { BrowserTokens } from '../../../server/browsers/hub/browser-tokens';
+import type { BrowserTokens } from '../../../server/browsers/launch-tokens/browser-tokens';
 import {
   MAX_FRAME_BYTES,
   type BrowserHub,

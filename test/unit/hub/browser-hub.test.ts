@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { HubCloseCode, PROTOCOL_VERSION, type PageCapture } from '../../../shared/protocol/messages';
-import type { BrowserTokens } from '../../../server/browsers/hub/browser-tokens';
+import type { BrowserTokens } from '../../../server/browsers/launch-tokens/browser-tokens';
 import type { BrowserHub } from '../../../server/browsers/hub/create-browser-hub';
 import { WebSocket } from 'ws';
 import { EXTENSION_ID } from '../../../shared/extension-identity';

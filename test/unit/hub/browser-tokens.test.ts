@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   MAX_SPENT_TOKENS_PER_BROWSER,
   createBrowserTokens,
-} from '../../../server/browsers/hub/browser-tokens';
+} from '../../../server/browsers/launch-tokens/browser-tokens';
 
 /**
  * N1b of the red-team report: a launched browser's credentials are one-time. Each hello spends

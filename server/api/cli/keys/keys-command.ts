@@ -1,6 +1,5 @@
 import { Command } from 'commander';
-import { TeamSettingsInput, NewTeamInput } from '../../../platform/teams/team-admin';
-import { TeamId } from '../../../platform/teams/team-id';
+import { TeamSettingsInput, NewTeamInput, TeamId } from '../../../platform/teams';
 import { UsageError } from '../usage-error';
 import { keyLine, nodeTokenLine, teamLine } from './keys-output';
 import type { KeysStore } from './open-keys-store';

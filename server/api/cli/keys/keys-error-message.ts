@@ -1,6 +1,6 @@
 import { ConfigError } from '../../../platform/config';
-import { DirectoryLockedError } from '../../../platform/store/embedded/directory-lock';
-import { TeamAdminError } from '../../../platform/teams/team-admin';
+import { DirectoryLockedError } from '../../../platform/store';
+import { TeamAdminError } from '../../../platform/teams';
 import { UsageError } from '../usage-error';
 
 /**

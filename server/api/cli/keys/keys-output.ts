@@ -1,5 +1,5 @@
-import type { NodeTokenView } from '../../../browsers/hub/node-token-admin';
-import type { TeamView } from '../../../platform/teams/team-admin';
+import type { NodeTokenView } from '../../../browsers/hub';
+import type { TeamView } from '../../../platform/teams';
 
 /** The plain-text lines the keys commands print (with --json they print the objects instead). */
 

@@ -1,9 +1,8 @@
 import { loadConfig } from '../../../platform/config';
-import { silentLog } from '../../../platform/log/log';
-import { createStores } from '../../../platform/store/create-stores';
-import { openDatabase } from '../../../platform/store/open-database';
-import { createNodeTokenAdmin } from '../../../browsers/hub/node-token-admin';
-import { createTeamAdmin } from '../../../platform/teams/team-admin';
+import { silentLog } from '../../../platform/log';
+import { createStores, openDatabase } from '../../../platform/store';
+import { createNodeTokenAdmin } from '../../../browsers/hub';
+import { createTeamAdmin } from '../../../platform/teams';
 
 /**
  * The store a local server uses (MONGODB_URL, or the embedded store in DATA_DIR), opened for one

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { API_KEY_FILE } from '../../../platform/auth/default-api-key';
+import { API_KEY_FILE } from '../../../platform/auth';
 
 export const DEFAULT_API_URL = 'http://127.0.0.1:3002';
 

@@ -1,7 +1,7 @@
 import { constants } from 'node:fs';
 import { access, mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import type { Log } from '../../log/log';
+import type { Log } from '../../log';
 import { StoreUnavailableError, type Collection, type Database, type StoredDocument } from '../database';
 import { openCollectionFile, readCollectionFile } from './collection-file';
 import { lockDirectory } from './directory-lock';

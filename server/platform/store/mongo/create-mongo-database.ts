@@ -1,4 +1,4 @@
-import type { Log } from '../../log/log';
+import type { Log } from '../../log';
 import { StoreUnavailableError, type Collection, type Database, type StoredDocument } from '../database';
 import { createMongoCollection } from './mongo-collection';
 import { createMongoConnection } from './mongo-connection';

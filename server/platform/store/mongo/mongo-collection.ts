@@ -1,5 +1,5 @@
 import { MongoBulkWriteError, type Collection as DriverCollection, type Document } from 'mongodb';
-import type { Log } from '../../log/log';
+import type { Log } from '../../log';
 import type { Collection, Filter, FindOptions, IndexSpec, Sort, StoredDocument, Update } from '../database';
 import { escapeKeys, escapeUpdateValues, unescapeKeysInPlace } from '../escape-keys';
 import type { MongoConnection } from './mongo-connection';

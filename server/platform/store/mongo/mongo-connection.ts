@@ -1,5 +1,5 @@
 import { MongoClient, type CommandStartedEvent, type Db, type MongoClientOptions } from 'mongodb';
-import type { Log } from '../../log/log';
+import type { Log } from '../../log';
 import { StoreUnavailableError } from '../database';
 
 export interface MongoConnectionOptions {

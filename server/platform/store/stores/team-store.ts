@@ -1,6 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import type { Collection, Database, Filter, StoredDocument } from '../database';
-import { insertIfAbsent } from '../database';
+import {
+  type Collection,
+  type Database,
+  type Filter,
+  type StoredDocument,
+  insertIfAbsent,
+} from '../database';
 
 export interface TeamRecord extends StoredDocument {
   name: string;

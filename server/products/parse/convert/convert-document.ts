@@ -1,6 +1,4 @@
-import { checkPdfInflation } from '../../../scrape/derive/pdf/check-pdf-inflation';
-import { DEFAULT_PDF_LIMITS } from '../../../scrape/derive/pdf/pdf-limits';
-import { DerivationLimit } from '../../../scrape/derive/derivation-errors';
+import { checkPdfInflation, DEFAULT_PDF_LIMITS, DerivationLimit } from '../../../scrape/derive';
 import { decodeHtml, looksLikeText } from '../decode-text';
 import { DocumentProblem } from '../document-problem';
 import type { FileKind } from '../file-kinds';

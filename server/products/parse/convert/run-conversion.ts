@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import { clampTimerMs } from '../../../platform/time/clamp-timer-ms';
+import { clampTimerMs } from '../../../platform/time';
 import { DocumentProblem } from '../document-problem';
 import type { ConversionReply } from './conversion-worker';
 import type { ConvertJob, Converted } from './convert-document';

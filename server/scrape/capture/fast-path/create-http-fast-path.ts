@@ -1,7 +1,6 @@
 import type { PageCapture } from '../../../../shared/protocol/messages';
-import type { Egress } from '../../../platform/egress/create-egress';
-import type { FetchedPage, FetchedPageOutcome } from '../../derive/derive-fetched-page';
-import type { PageDerivation, PageDeriveOptions } from '../../derive/derive-page';
+import type { Egress } from '../../../platform/egress';
+import type { FetchedPage, FetchedPageOutcome, PageDerivation, PageDeriveOptions } from '../../derive';
 
 /** Pages larger than this go to the browser: the HTTP path reads whole bodies into memory. */
 export const FAST_PATH_MAX_BYTES = 8 * 1024 * 1024;

@@ -1,5 +1,5 @@
 import type { ScrapeOptionsV2 } from '../../../../shared/api/v2/scrape-options';
-import { LLM_FORMATS } from '../../types/format-kinds';
+import { LLM_FORMATS } from '../../types';
 
 /**
  * Formats made from the page's HTML alone: the basic ones, those that read its Markdown (json,

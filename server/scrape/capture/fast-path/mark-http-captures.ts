@@ -1,5 +1,5 @@
 import type { HttpFastPath } from './create-http-fast-path';
-import type { TabhiveMetrics } from '../../../platform/metrics/create-tabhive-metrics';
+import type { TabhiveMetrics } from '../../../platform/metrics';
 
 /** The HTTP fast path, marking a scrape it took a capture for as served over HTTP. */
 export function markHttpCaptures(

@@ -1,11 +1,10 @@
-import type { Log } from '../../../platform/log/log';
-import { StoreUnavailableError } from '../../../platform/store/database';
-import type { ChangeSnapshotStore } from '../../../platform/store/stores/change-snapshot-store';
-import type { ChangeTracking } from '../../types/change-tracking';
+import type { Log } from '../../../platform/log';
+import { StoreUnavailableError, type ChangeSnapshotStore } from '../../../platform/store';
+import type { ChangeTracking } from '../../types';
 import { gitDiff } from './git-diff';
 import type { FormatOutcome } from './json-format';
 
-export type { ChangeTracking } from '../../types/change-tracking';
+export type { ChangeTracking } from '../../types';
 
 /** Markdown compared with all whitespace removed, as Firecrawl does: reflowed text is not a change. */
 const squeeze = (markdown: string) => markdown.replace(/\s+/g, '');

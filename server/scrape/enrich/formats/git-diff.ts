@@ -1,7 +1,7 @@
 import { structuredPatch } from 'diff';
-import type { DiffChunk, DiffFile, GitDiff } from '../../types/change-tracking';
+import type { DiffChunk, DiffFile, GitDiff } from '../../types';
 
-export type { DiffChange, DiffChunk, DiffFile, GitDiff } from '../../types/change-tracking';
+export type { DiffChange, DiffChunk, DiffFile, GitDiff } from '../../types';
 
 /** The page's Markdown is the one "file" that changes. */
 const FILE = 'page.md';

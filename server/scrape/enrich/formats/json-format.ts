@@ -1,10 +1,11 @@
 import type { PageCapture } from '../../../../shared/protocol/messages';
-import { askForJson } from '../../../platform/llm/ask-for-json';
-import type { LlmProvider } from '../../../platform/llm/llm-provider';
-import { describeSchemaErrors, type GuardedSchema } from '../../../platform/llm/schema-guard';
-import { fillSchema, type PageFacts } from '../../derive/formats/fill-schema';
-import { pageFacts } from '../../derive/formats/page-facts';
-import type { JsonObject } from '../../derive/formats/structured-data';
+import {
+  askForJson,
+  type LlmProvider,
+  describeSchemaErrors,
+  type GuardedSchema,
+} from '../../../platform/llm';
+import { fillSchema, type PageFacts, pageFacts, type JsonObject } from '../../derive';
 
 export interface FormatOutcome<T> {
   value?: T;

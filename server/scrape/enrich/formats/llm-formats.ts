@@ -1,22 +1,20 @@
 import type { ScrapeRequestV2 } from '../../../../shared/api/v2/scrape-request';
 import type { PageCapture } from '../../../../shared/protocol/messages';
-import { errors } from '../../../platform/errors/errors';
-import { LlmError, type LlmProvider } from '../../../platform/llm/llm-provider';
-import type { Log } from '../../../platform/log/log';
-import type { ChangeSnapshotStore } from '../../../platform/store/stores/change-snapshot-store';
+import { errors } from '../../../platform/errors';
+import { LlmError, type LlmProvider } from '../../../platform/llm';
+import type { Log } from '../../../platform/log';
+import type { ChangeSnapshotStore } from '../../../platform/store';
 import type { MenuProfile, ProductProfile } from '../../../../shared/api/responses/page-profiles';
 import { type ChangeTracking, changeTrackingFormat } from './change-tracking-format';
-import type { PageFacts } from '../../derive/formats/fill-schema';
+import { type PageFacts, pageFacts, type PageReads } from '../../derive';
 import { highlightsFormat } from './highlights-format';
 import { jsonFormat } from './json-format';
 import { menuFormat } from './menu-format';
-import { pageFacts } from '../../derive/formats/page-facts';
-import type { PageReads } from '../../derive/formats/page-reads';
 import { productFormat } from './product-format';
 import { directQuoteFormat, questionFormat } from './question-format';
 import type { RequestSchemas } from './request-schemas';
 import { summaryFormat } from './summary-format';
-import { LLM_FORMATS } from '../../types/format-kinds';
+import { LLM_FORMATS } from '../../types';
 
 export interface LlmFormatDeps {
   llm?: LlmProvider | undefined;

@@ -1,6 +1,4 @@
-import type { ParsedQuery } from '../../../platform/text/parse-query';
-import { type RankablePage, rankPages } from '../../../platform/text/rank-pages';
-import { tokenize } from '../../../platform/text/tokenize';
+import { type ParsedQuery, type RankablePage, rankPages, tokenize } from '../../../platform/text';
 import { STOP_WORDS } from './extractive-summary';
 
 /**

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { type ProductProfile, ProductVariant } from '../../../../shared/api/responses/page-profiles';
-import { askForJson } from '../../../platform/llm/ask-for-json';
-import { LlmError, type LlmProvider } from '../../../platform/llm/llm-provider';
+import { askForJson, LlmError, type LlmProvider } from '../../../platform/llm';
 import type { FormatOutcome } from './json-format';
 import { keepImagesOnPage } from './keep-images-on-page';
 

@@ -1,4 +1,4 @@
-import { LlmError, type LlmProvider, MAX_PROMPT_CONTENT_CHARS } from '../../../platform/llm/llm-provider';
+import { LlmError, type LlmProvider, MAX_PROMPT_CONTENT_CHARS } from '../../../platform/llm';
 import type { FormatOutcome } from './json-format';
 import { bestPassages } from './page-passages';
 

@@ -1,7 +1,11 @@
 import type { FormatV2 } from '../../../../shared/api/v2/formats';
-import { type AttributeValues, attributesWarnings } from '../../derive/formats/attributes-format';
-import { chooseMedia, noMediaWarning } from '../../derive/formats/media-formats';
-import type { PageReads } from '../../derive/formats/page-reads';
+import {
+  type AttributeValues,
+  attributesWarnings,
+  chooseMedia,
+  noMediaWarning,
+  type PageReads,
+} from '../../derive';
 
 export interface ReadFormats {
   attributes?: AttributeValues[];

@@ -1,6 +1,6 @@
 import type { ScrapeRequestV2 } from '../../../../shared/api/v2/scrape-request';
-import { errors } from '../../../platform/errors/errors';
-import { type GuardedSchema, SchemaRejectedError, guardSchema } from '../../../platform/llm/schema-guard';
+import { errors } from '../../../platform/errors';
+import { type GuardedSchema, SchemaRejectedError, guardSchema } from '../../../platform/llm';
 
 export interface RequestSchemas {
   json?: GuardedSchema;

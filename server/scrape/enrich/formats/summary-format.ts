@@ -1,5 +1,4 @@
-import { askForSummary } from '../../../platform/llm/ask-for-summary';
-import { LlmError, type LlmProvider } from '../../../platform/llm/llm-provider';
+import { askForSummary, LlmError, type LlmProvider } from '../../../platform/llm';
 import { extractiveSummary } from './extractive-summary';
 import type { FormatOutcome } from './json-format';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { PiiEntity } from '../../../../shared/api/v2/redact-pii';
-import { LlmError, type LlmProvider } from '../../../platform/llm/llm-provider';
+import { LlmError, type LlmProvider } from '../../../platform/llm';
 
 /** The entities only a model can find: names of people and of places. */
 export type NamedEntity = Extract<PiiEntity, 'PERSON' | 'LOCATION'>;

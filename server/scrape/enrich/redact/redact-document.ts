@@ -1,7 +1,7 @@
 import type { RedactionSettings } from '../../../../shared/api/v2/redact-pii';
-import { errors } from '../../../platform/errors/errors';
-import { LlmError, type LlmProvider } from '../../../platform/llm/llm-provider';
-import type { ScrapeDocument } from '../../types/scrape-document';
+import { errors } from '../../../platform/errors';
+import { LlmError, type LlmProvider } from '../../../platform/llm';
+import type { ScrapeDocument } from '../../types';
 import { askLlmForNames, type NamedEntity } from './ask-llm-for-names';
 import { modelText } from './model-text';
 import { redactText } from './redact-text';

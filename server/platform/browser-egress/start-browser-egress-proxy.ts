@@ -4,10 +4,10 @@ import { RequestError, Server, type PrepareRequestFunctionResult } from 'proxy-c
 import { EGRESS_REFUSAL_HEADER } from '../../../shared/url/egress-refusal';
 import { refuseAddress, refuseHost, type NetworkPolicy } from '../../../shared/url/network-policy';
 import { parsePrivateAllowList } from '../../../shared/url/private-allow-list';
-import type { Log } from '../log/log';
-import type { LookupFn } from '../url-policy/create-url-policy';
+import type { Log } from '../log';
+import type { LookupFn } from '../url-policy';
 import { pinnedLookup } from './pinned-lookup';
-import { resolveHost, systemLookup } from './resolve-host';
+import { resolveHost, systemLookup } from '../url-policy';
 
 export interface BrowserEgressProxy {
   /** `http://127.0.0.1:<port>`, for Chromium's --proxy-server. */

@@ -1,5 +1,5 @@
 import { isIP } from 'node:net';
-import type { LookupFn } from '../url-policy/create-url-policy';
+import type { LookupFn } from '../url-policy';
 
 const FLAG = '--host-resolver-rules=';
 

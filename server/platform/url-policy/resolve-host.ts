@@ -1,6 +1,6 @@
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { isIP } from 'node:net';
-import type { LookupFn } from '../url-policy/create-url-policy';
+import type { LookupFn } from './create-url-policy';
 
 /** The operating system's resolver, every answer in its own order. */
 export const systemLookup: LookupFn = (hostname) =>

@@ -1,0 +1,2 @@
+/** Small time helpers. */
+export { MAX_TIMER_MS, clampTimerMs } from './clamp-timer-ms';
