@@ -4,7 +4,7 @@ import { EGRESS_REFUSAL_HEADER } from '../../shared/url/egress-refusal';
 export type ResponseHeaders =
   ReadonlyArray<{ name: string; value?: string | undefined }> | Readonly<Record<string, unknown>> | undefined;
 
-/** The egress proxy's refusal a response carries (server/platform/egress/start-browser-egress-proxy.ts), if any. */
+/** The egress proxy's refusal a response carries (server/platform/browser-egress/start-browser-egress-proxy.ts), if any. */
 export function egressRefusalOf(headers: ResponseHeaders): string | undefined {
   if (headers === undefined) return undefined;
   if (Array.isArray(headers)) {

@@ -43,7 +43,7 @@ export interface AddressGuard {
 
 /**
  * The browser half of the URL policy, for one task's tab. In a launched browser whose traffic goes
- * through the server's egress proxy (server/platform/egress/start-browser-egress-proxy.ts), the proxy
+ * through the server's egress proxy (server/platform/browser-egress/start-browser-egress-proxy.ts), the proxy
  * refuses before anything is sent, and its 403 (EGRESS_REFUSAL_HEADER) on any of the tab's
  * responses fails the task with URL_BLOCKED. Elsewhere (a donated browser, or a launched one with
  * private networks allowed) DNR rules (task-address-rules.ts) stop

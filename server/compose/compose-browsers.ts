@@ -72,3 +72,5 @@ export function composeBrowsers({
   });
   return { hub, cluster, pairing, runTask: timeBrowserTasks(cluster.runTask, metrics) };
 }
+
+export type Browsers = ReturnType<typeof composeBrowsers>;

@@ -1,0 +1,183 @@
+import {
+  createAgentService,
+  createBrowserSessionService,
+  createCdpRelay,
+  createExtractService,
+  createJobRunner,
+  createJobService,
+  createLiveViewSocket,
+  createLlmsTxtService,
+  createMapCharging,
+  createMapper,
+  createMonitors,
+  createSearchProvider,
+  createSearchService,
+  createSessionLeases,
+  createStatusSocket,
+  type JobSpec,
+} from '../products';
+import { HTTP_PAGES_IN_FLIGHT, fastPathEligible } from '../scrape';
+import type { SessionBrowsers } from '../browsers';
+import { createWebhookSender, type Config, type Lifecycle, type Log } from '../platform';
+import type { Browsers } from './compose-browsers';
+import type { Platform } from './compose-platform';
+import type { Scrape } from './compose-scrape';
+
+/**
+ * The products over the scraper: jobs and their webhooks, search, map, extract, agent, llms.txt,
+ * monitors, browser sessions with their live view and CDP relay. Each registers its start and close.
+ */
+export function composeProducts({
+  config,
+  log,
+  lifecycle,
+  sessionBrowsers,
+  webhookRetryDelaysMs,
+  platform,
+  browsers: { hub },
+  scrape: { scraper, mapIndexRecorder, tabs, interactOptions },
+}: {
+  config: Config;
+  log: Log;
+  lifecycle: Lifecycle;
+  sessionBrowsers: SessionBrowsers | undefined;
+  /** Tests only: the webhook retry schedule. */
+  webhookRetryDelaysMs: readonly number[] | undefined;
+  platform: Platform;
+  browsers: Browsers;
+  scrape: Scrape;
+}) {
+  const { stores, keyring, urlPolicy, egress, llm } = platform;
+  const jobs = createJobService({ stores, urlPolicy, log });
+  const jobRunner = createJobRunner({
+    stores,
+    scraper,
+    egress,
+    log,
+    teamConcurrency: config.TEAM_CONCURRENCY,
+    capacity: tabs,
+    ...(config.HTTP_FAST_PATH
+      ? {
+          httpPages: {
+            extra: HTTP_PAGES_IN_FLIGHT,
+            eligible: (spec: JobSpec) => fastPathEligible(spec.scrapeOptions),
+          },
+        }
+      : {}),
+  });
+  lifecycle.use('job runner', { start: () => jobRunner.start(), close: () => jobRunner.stop() });
+  const webhookSender = createWebhookSender({
+    outbox: stores.webhookOutbox,
+    teams: stores.teams,
+    egress,
+    log,
+    ...(webhookRetryDelaysMs === undefined ? {} : { retryDelaysMs: webhookRetryDelaysMs }),
+  });
+  lifecycle.use('webhook sender', { start: () => webhookSender.start(), close: () => webhookSender.stop() });
+  const { searxngEgress } = platform;
+  const search = createSearchService({
+    provider: createSearchProvider({ config, searchIndex: stores.searchIndex, scraper, searxngEgress }),
+    scraper,
+    creditLedger: stores.creditLedger,
+    teams: stores.teams,
+    allowPrivateNetworks: config.ALLOW_PRIVATE_NETWORKS,
+    log,
+  });
+  const statusSocket = createStatusSocket({ keyring, jobs, stores, log });
+  lifecycle.use('job status socket', { close: () => statusSocket.close() });
+  const mapper = createMapper({
+    egress,
+    scraper,
+    urlPolicy,
+    mapIndex: stores.mapIndex,
+    sitemapFetches: stores.sitemapFetches,
+    recorder: mapIndexRecorder,
+    charging: createMapCharging({ teams: stores.teams, creditLedger: stores.creditLedger, log }),
+    log,
+  });
+  // Extract pages are job pages (background priority, job tabs) booked and admitted as scrapes.
+  const extract = createExtractService({
+    stores,
+    scraper,
+    mapper,
+    search,
+    llm,
+    urlPolicy,
+    log,
+  });
+  lifecycle.use('extract', { close: () => extract.stop() });
+  // Agent and deep research pages are job pages too, booked and admitted as scrapes.
+  const agent = createAgentService({
+    stores,
+    llm: platform.toolLlm,
+    scraper,
+    search,
+    mapper,
+    urlPolicy,
+    log,
+  });
+  lifecycle.use('agent', { close: () => agent.stop() });
+  // llms.txt pages are job pages too, booked and admitted as scrapes.
+  const llmsTxt = createLlmsTxtService({
+    stores,
+    scraper,
+    mapper,
+    llm,
+    urlPolicy,
+    log,
+  });
+  lifecycle.use('llms.txt', { close: () => llmsTxt.stop() });
+  // Monitor checks scrape as job pages (background priority), each page booked as a scrape.
+  const monitors = createMonitors({
+    stores,
+    scraper,
+    jobs,
+    search,
+    llm,
+    urlPolicy,
+    log,
+    minIntervalSeconds: config.MONITOR_MIN_INTERVAL_SECONDS,
+  });
+  lifecycle.use('monitors', { start: () => monitors.start(), close: () => monitors.stop() });
+  // Browser sessions lease a tab each for their whole life; interactions reopen a scrape's page.
+  const browserSessions = createBrowserSessionService({
+    leases: createSessionLeases({
+      hub,
+      sessions: stores.browserSessions,
+      creditLedger: stores.creditLedger,
+      teams: stores.teams,
+      browserProfiles: stores.browserProfiles,
+      urlPolicy,
+      sessionBrowsers,
+      log,
+    }),
+    store: stores.browserSessions,
+    results: stores.results,
+    interactOptions,
+    llm,
+    log,
+  });
+  // Closed before the hub: each session's end is booked for the time it ran.
+  lifecycle.use('browser sessions', { close: () => browserSessions.stop() });
+  // A session's live view page and socket, and its cdpUrl relay.
+  const liveViewSocket = createLiveViewSocket({ keyring, sessions: browserSessions.directory, log });
+  lifecycle.use('live view socket', { close: () => liveViewSocket.close() });
+  const cdpRelay = createCdpRelay({ keyring, sessions: browserSessions.directory, log, urlPolicy });
+  lifecycle.use('CDP relay', { close: () => cdpRelay.close() });
+  return {
+    jobs,
+    jobRunner,
+    search,
+    statusSocket,
+    mapper,
+    extract,
+    agent,
+    llmsTxt,
+    monitors,
+    browserSessions,
+    liveViewSocket,
+    cdpRelay,
+  };
+}
+
+export type Products = ReturnType<typeof composeProducts>;
