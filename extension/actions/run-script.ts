@@ -11,7 +11,7 @@ export const MAX_SCRIPT_RESULT_CHARS = 1024 * 1024;
 
 /**
  * Runs a caller's `executeJavascript` in an isolated world of the page through the debugger, which
- * works on strict-CSP pages (extension.md §3.8). The script may be an expression (`document.title`)
+ * works on strict-CSP pages (docs/extension.md#caller-scripts). The script may be an expression (`document.title`)
  * or a function body with `return` and `await`; a body is tried when the expression form is a
  * syntax error, which runs nothing, so nothing runs twice. Promises are awaited.
  */

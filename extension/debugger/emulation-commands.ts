@@ -45,7 +45,7 @@ export function acceptLanguage(languages: readonly string[]): string {
 
 /**
  * Replaces navigator.geolocation's answers with a fixed position. Emulation.setGeolocationOverride
- * returned no position in headless Chromium (extension.md §3.3), so the page gets this instead,
+ * returned no position in headless Chromium (docs/extension.md#geolocation), so the page gets this instead,
  * injected before its own scripts. Runs in the page: self-contained.
  */
 export function geolocationShim(latitude: number, longitude: number): void {

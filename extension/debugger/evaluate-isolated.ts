@@ -22,8 +22,8 @@ export interface Evaluated {
 /**
  * Evaluates `expression` in a fresh isolated world of the main frame: it shares the DOM with the
  * page but not its globals, so page scripts cannot see or tamper with it, and the page's CSP does
- * not apply (Runtime.evaluate is exempt, which scripting.executeScript + eval is not; extension.md
- * §3.8). A world per call, because a navigation destroys the previous one.
+ * not apply (Runtime.evaluate is exempt, which scripting.executeScript + eval is not; docs/extension.md#caller-scripts).
+ * A world per call, because a navigation destroys the previous one.
  */
 export async function evaluateIsolated(
   cdp: CdpSession,

@@ -14,7 +14,7 @@ export type PageWatch = ReturnType<typeof createPageWatch>;
 
 /**
  * How long the tab must have no request in flight to count as settled. Chromium's own
- * `networkIdle` waits 500 ms, which was most of a page's time in a task (performance.md); a page
+ * `networkIdle` waits 500 ms, which was most of a page's time in a task (BENCHMARKS.md#measured-facts); a page
  * that renders from a fetch and a short timer is done well within this.
  */
 export const NETWORK_QUIET_MS = 250;

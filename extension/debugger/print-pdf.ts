@@ -20,7 +20,7 @@ export const PAPER_SIZES_IN: Record<PaperFormat, readonly [number, number]> = {
 
 /**
  * The page as a PDF data URL. Self-hosted Tabhive has no file host, so `actions.pdfs[]` carries
- * the document itself rather than a link to it (the contract's "URL string").
+ * the document itself rather than a link to it (docs/wire-contract.md §3.2).
  */
 export async function printPdf(
   cdp: CdpSession,

@@ -2,7 +2,7 @@ import type { CdpSession } from './cdp-session';
 
 /**
  * Full-page captures repeat or clip beyond 16,384 px, the GPU texture limit (puppeteer #359,
- * lighthouse #11121; extension.md §3.6), so full pages are cut at this height.
+ * lighthouse #11121; docs/extension.md#screenshots), so full pages are cut at this height.
  */
 export const MAX_FULL_PAGE_HEIGHT_PX = 16_384;
 
@@ -17,7 +17,7 @@ export interface ScreenshotOptions {
 /**
  * A screenshot of the task's tab as a data URL. The tab is the active tab of its own window
  * (task-window.ts), which is what makes Page.captureScreenshot fast: in a background tab the
- * compositor commits no frames and full-page captures hang (extension.md §3.6).
+ * compositor commits no frames and full-page captures hang (docs/extension.md#screenshots).
  */
 export async function takeScreenshot(
   cdp: CdpSession,

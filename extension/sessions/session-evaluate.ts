@@ -57,7 +57,7 @@ const CONSOLE_CAP_CHARS = 1024 * 1024;
 
 /**
  * Evaluates a session's code in an isolated world of the main frame, as a scrape's
- * executeJavascript does (extension.md §3.8: the page's CSP does not apply, its globals are not
+ * executeJavascript does (docs/extension.md#caller-scripts: the page's CSP does not apply, its globals are not
  * shared): an expression's value, or a function body's `return`, awaited. Console output comes
  * back apart from the value. `Runtime.evaluate`'s own timeout stops synchronous code that runs
  * too long (an endless loop would otherwise hold the renderer); waiting for a promise stops at

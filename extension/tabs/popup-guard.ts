@@ -5,7 +5,7 @@ import { browser } from 'wxt/browser';
  * action): a popup has none of its task's rules, guards or fence, and nothing ever closed it (H2
  * of the red-team report: 20 scrapes left 20 renderers, and popups in a donor's browser left the
  * allowed domains). Firecrawl's engines capture the page the task opened too, never its popups.
- * In a launched browser the egress proxy (server/platform/egress/start-browser-egress-proxy.ts) and the
+ * In a launched browser the egress proxy (server/platform/browser-egress/start-browser-egress-proxy.ts) and the
  * browser-wide address rules (standing-address-rules.ts) refuse whatever a popup asks for before
  * it is closed, a name that resolves inward included; in a donated one the task's fence does
  * (task-network-rules.ts), for every tab the task's page could open.

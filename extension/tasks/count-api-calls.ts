@@ -1,6 +1,6 @@
 /**
  * Counts the extension API calls this worker makes: every one is a message to the browser
- * process, whose main thread is the busiest thread of a crawl (performance.md). The count is
+ * process, whose main thread is the busiest thread of a crawl (BENCHMARKS.md#measured-facts). The count is
  * reported with each task's result, so that calls per page show on the server (issue 18: a
  * plain Markdown page may cost at most four) and in the bench.
  *

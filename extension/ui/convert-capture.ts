@@ -15,7 +15,7 @@ export interface HandScrape {
  * Turns a tab's capture into Markdown, cleaned HTML and links with the very code the server runs
  * on browser captures (shared/formats), so the popup's Markdown is the API's Markdown for the
  * same page. `onlyMainContent` leaves out navigation, footers and other chrome, as the API's
- * option of that name does; when that leaves nothing, the whole page is used (api-contract §3.1).
+ * option of that name does; when that leaves nothing, the whole page is used (docs/wire-contract.md §3.1).
  */
 export function convertCapture(
   capture: InPageCapture,

@@ -94,7 +94,7 @@ export function planScrape(
     donated: donatedCovers?.(teamId, target.href) ?? false,
     profile: given === undefined ? request.profile : undefined,
     browserOnly: context.browserOnly ?? false,
-    // Time spent in wait actions comes on top of the timeout, as in Firecrawl (contract §3.4).
+    // Time spent in wait actions comes on top of the timeout, as in Firecrawl (docs/wire-contract.md §3.4).
     timeoutMs: (request.timeout ?? DEFAULT_SCRAPE_TIMEOUT_MS) + actionWaitMs(request.actions ?? []),
     keepResult: context.keepResult ?? true,
     onCapture: context.onCapture,

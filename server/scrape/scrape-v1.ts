@@ -7,7 +7,7 @@ import { withJsonKey, type ScrapeDocumentV1 } from './v1-json-key';
 export type { ScrapeDocumentV1 } from './v1-json-key';
 
 /**
- * A v1 scrape: the v2 pipeline, then the v1 differences in the document (contract §11.1): the
+ * A v1 scrape: the v2 pipeline, then the v1 differences in the document (docs/wire-contract.md §11.1): the
  * extract format answers in `data.extract`, and v1-only warnings join the others. The stored result
  * is replaced by the v1 document, so `GET /v1/scrape/:id` returns exactly what was answered.
  */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Values of `integration` that SDKs and no-code platforms send (contract §1.3); others are a 400. */
+/** Values of `integration` that SDKs and no-code platforms send (docs/wire-contract.md §1.3); others are a 400. */
 export const Integration = z.enum([
   'dify',
   'zapier',
@@ -19,7 +19,7 @@ export const Integration = z.enum([
 export type Integration = z.infer<typeof Integration>;
 
 /**
- * Fields that clients add to POST bodies besides the endpoint's own (contract §1.3). Every SDK
+ * Fields that clients add to POST bodies besides the endpoint's own (docs/wire-contract.md §1.3). Every SDK
  * sends `origin` (`js-sdk@4.42.0`, …), so strict bodies must allow it; absent means `"api"`.
  * `zeroDataRetention` exists on scrape, batch scrape and crawl only: map and search leave it out.
  */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /**
  * The longest `timeout` a request may ask for, in ms: 5 minutes, where Firecrawl's scrape engine
- * stops whatever the caller asked (contract §3.4) and the deadline a v2 scrape gets by default.
+ * stops whatever the caller asked (docs/wire-contract.md §3.4) and the deadline a v2 scrape gets by default.
  * It also keeps every timer made from a timeout (plus at most a minute of waits) far below
  * setTimeout's 2^31 − 1 ms, past which Node fires the timer at once.
  */

@@ -6,7 +6,7 @@ const AFTER = /[\s.#[:,>+~)]/;
 /**
  * The HTML pipeline turns every `<iframe>` into `<div data-original-tag="iframe">` holding the
  * frame's content, so `includeTags` / `excludeTags` selectors that name the iframe element are
- * rewritten to match that div (contract §3.1):
+ * rewritten to match that div (docs/wire-contract.md §3.1):
  *
  *   `iframe.video` → `div[data-original-tag="iframe"].video`
  *   `div > iframe, :not(iframe)` → `div > div[data-original-tag="iframe"], :not(div[data-original-tag="iframe"])`

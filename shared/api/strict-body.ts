@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * A request body that refuses unknown keys with Firecrawl's wording (contract §1.4):
+ * A request body that refuses unknown keys with Firecrawl's wording (docs/wire-contract.md §1.4):
  * `{ code: 'unrecognized_keys', keys, path: [], message: 'Unrecognized key in body -- …' }`.
  * Firecrawl's v1 schemas and its v2 search schema point to the v1 documentation.
  */

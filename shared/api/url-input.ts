@@ -10,7 +10,7 @@ const LEADING_SCHEME = /^[a-z][a-z0-9+-]*:(?!\d)/i;
 /**
  * A target URL as the client sent it (`raw`) and as Tabhive fetches it (`url`).
  *
- * Rules, in order (contract §1.5 with the Tabhive decision):
+ * Rules, in order (docs/wire-contract.md §1.5 with the Tabhive decision):
  * 1. at most MAX_URL_LENGTH characters;
  * 2. surrounding whitespace is ignored and `http://` is prepended unless the text starts with
  *    `<scheme>://` (`example.com` → `http://example.com/`);

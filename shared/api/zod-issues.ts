@@ -9,7 +9,7 @@ export interface IssueDetail {
 }
 
 /**
- * The `details` array of the validation-error body (contract §1.6): zod issues as plain JSON,
+ * The `details` array of the validation-error body (docs/wire-contract.md §1.6): zod issues as plain JSON,
  * e.g. `{ code: 'custom', message: 'waitFor must not exceed half of timeout', path: ['waitFor'] }`.
  * `input` is dropped (it may echo a huge or secret value back), as is anything that is not JSON
  * (functions, schema instances); bigints and symbols become strings. Nested issues (`errors` of a

@@ -9,7 +9,7 @@ const ButtonStyle = z.object({
 });
 
 /**
- * The `branding` format (api-contract §16), modelled on the Firecrawl SDK's `BrandingProfile`:
+ * The `branding` format (docs/wire-contract.md §16), modelled on the Firecrawl SDK's `BrandingProfile`:
  * what the extension measured in the live page (extension/page/capture-branding.ts). Colours are
  * `#RRGGBB`; sizes keep their CSS units. Fields the page gave no evidence for are left out.
  */

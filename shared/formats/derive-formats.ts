@@ -21,7 +21,7 @@ export interface DeriveOptions {
   /** Readability, the blocklist, or per page (the default); the quality benchmark compares them. */
   mainContent?: MainContentStrategy;
   /**
-   * Also every link of the raw HTML, whatever the formats: a crawl follows them (contract §3.5), and
+   * Also every link of the raw HTML, whatever the formats: a crawl follows them (docs/wire-contract.md §3.5), and
    * reading them here spares the server a second parse of the page on its event loop.
    */
   pageLinks?: boolean;
@@ -45,7 +45,7 @@ interface Rendered {
 }
 
 /**
- * Turns what a browser captured into the requested basic formats (api-contract §3.5): markdown,
+ * Turns what a browser captured into the requested basic formats (docs/wire-contract.md §3.5): markdown,
  * html and links from the rendered DOM after cleaning, rawHtml verbatim, metadata from the raw
  * HTML. Each HTML string is parsed once, and the rendered one again only for the empty-main-content
  * retry. Throws InvalidSelectorError for an unusable includeTags/excludeTags selector.
@@ -75,7 +75,7 @@ export function deriveFormats(
 
   let rendered = render(firstDocument, pageBase, options, options.onlyMainContent);
   if (options.onlyMainContent && isEmpty(rendered)) {
-    // api-contract §3.1: when the main content comes out empty, retry silently with the whole page.
+    // docs/wire-contract.md §3.1: when the main content comes out empty, retry silently with the whole page.
     rendered = render(parseHtml(renderedHtml), pageBase, options, false);
   }
   if (isNearlyEmpty(rendered)) rendered = renderScriptless(capture.rawHtml, pageBase, options) ?? rendered;

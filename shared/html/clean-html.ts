@@ -111,7 +111,7 @@ function outermost(matches: Iterable<Element>): Element[] {
 
 /**
  * Every `<iframe>` becomes `<div data-original-tag="iframe">`, the element the API rewrites `iframe`
- * in includeTags/excludeTags to (api-contract §3.1, shared/api/rewrite-iframe-selector.ts). A
+ * in includeTags/excludeTags to (docs/wire-contract.md §3.1, shared/api/rewrite-iframe-selector.ts). A
  * browser that inlines frame content sends such divs already; the frames left are empty here.
  */
 function renameIframes(document: Document): void {

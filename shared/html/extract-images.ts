@@ -5,7 +5,7 @@ import { resolveUrl } from './resolve-url';
 const LAZY_SOURCES = ['data-src', 'data-lazy-src', 'data-original'];
 
 /**
- * The `images` format (api-contract §16): every image the page references, absolute and once
+ * The `images` format (docs/wire-contract.md §16): every image the page references, absolute and once
  * each, in document order: og:image and twitter:image first (a page's chosen picture), then
  * `<img>` src, lazy sources and srcset candidates, `<picture>` sources, `<video poster>`.
  * Inline `data:` images are left out: they are not addresses.

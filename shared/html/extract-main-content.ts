@@ -36,7 +36,7 @@ const DROPPED_PROSE_LIMIT: Record<Exclude<ArticleMarkup, 'declared'>, number> = 
 /**
  * Keeps the main content of `document.body` (the onlyMainContent option). Readability is best on
  * articles and the selector blocklist on everything else (forums, product pages, listings, docs;
- * performance.md), so both run and the page decides: see {@link preferArticle}. The blocklist's
+ * BENCHMARKS.md#measured-facts), so both run and the page decides: see {@link preferArticle}. The blocklist's
  * result is then cut down to where its prose concentrates (contentRoot), which drops the rails and
  * link blocks the blocklist does not know by name, and what a thread's template repeats in every
  * post (removeRepeatedChrome) or a template prints on every entry anywhere in the content

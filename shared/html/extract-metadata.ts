@@ -3,7 +3,7 @@ import { documentBaseUrl, resolveUrl } from './resolve-url';
 
 export type PageMetadata = Record<string, string | string[]>;
 
-/** Document keys (api-contract §3.5) and the meta name or property each comes from. */
+/** Document keys (docs/wire-contract.md §3.5) and the meta name or property each comes from. */
 const NAMED_META: ReadonlyArray<readonly [key: string, metaName: string]> = [
   ['ogTitle', 'og:title'],
   ['ogDescription', 'og:description'],
@@ -34,7 +34,7 @@ const NAMED_META: ReadonlyArray<readonly [key: string, metaName: string]> = [
 const SAME_NAME_META = ['description', 'keywords', 'robots'] as const;
 
 /**
- * Page metadata as Firecrawl reports it: the well-known keys of api-contract §3.5, plus every
+ * Page metadata as Firecrawl reports it: the well-known keys of docs/wire-contract.md §3.5, plus every
  * `<meta>` with a name (or property, or itemprop) and content copied under its own name. Repeated
  * `description` values are joined with ", "; other repeated names become arrays. The camelCase
  * keys take the first value, matched case-insensitively (`DC.date` is `dc.date`).

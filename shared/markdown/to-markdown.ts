@@ -5,7 +5,7 @@ import { gfmTables } from './gfm-tables';
 import { limitDepth } from './limit-depth';
 
 export interface MarkdownOptions {
-  /** Replace images with `data:image/…;base64,` sources by a placeholder (api-contract §3.1). */
+  /** Replace images with `data:image/…;base64,` sources by a placeholder (docs/wire-contract.md §3.1). */
   removeBase64Images: boolean;
 }
 

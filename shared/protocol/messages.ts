@@ -125,7 +125,7 @@ export const PageTaskSpec = z.object({
 });
 export type PageTaskSpec = z.infer<typeof PageTaskSpec>;
 
-/** What the actions of a task produced, in order per kind (contract §3.2). */
+/** What the actions of a task produced, in order per kind (docs/wire-contract.md §3.2). */
 export const ActionOutputs = z.object({
   /** `data:image/png;base64,…` or `data:image/jpeg;base64,…` */
   screenshots: z.array(z.string()),

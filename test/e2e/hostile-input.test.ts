@@ -30,7 +30,7 @@ const deepArrays = (depth: number) => '['.repeat(depth) + ']'.repeat(depth);
 const deepObjects = (depth: number) => '{"a":'.repeat(depth) + '1' + '}'.repeat(depth);
 
 /**
- * The hostile-input corpus (reliability-security.md E24): deep nesting up to a million levels,
+ * The hostile-input corpus (docs/security.md#hostile-input): deep nesting up to a million levels,
  * huge arrays and strings, prototype-polluting keys at several depths, MongoDB operators where
  * scalars belong, broken encodings and content types, oversized bodies, odd paths, queries and
  * authorization headers — on every body-taking route.

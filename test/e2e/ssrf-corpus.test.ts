@@ -5,7 +5,7 @@ import { startTestTabhive, waitUntil } from '../helpers/start-test-tabhive';
 import { stubLookup } from '../helpers/stub-lookup';
 
 /**
- * The SSRF corpus (reliability-security.md goal A2, B6-B7): a Tabhive with private networks
+ * The SSRF corpus (docs/security.md#ssrf-corpus): a Tabhive with private networks
  * refused, an "internal service" listening on loopback (IPv4 and IPv6, one port) that counts
  * connections, and an attacker's site on the one private address the operator allowed
  * (ALLOWED_PRIVATE_HOSTS), reached under a public-looking name. Every vector is refused in

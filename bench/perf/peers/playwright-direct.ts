@@ -3,7 +3,7 @@ import { chromiumArgs, createTally, peerSettings } from './peer-result';
 
 /**
  * Playwright driving the same Chromium directly: one page per worker, reused (the fastest way
- * measured in performance.md), `load` as the navigation's end, links read from the DOM.
+ * measured in BENCHMARKS.md#measured-facts), `load` as the navigation's end, links read from the DOM.
  */
 const { startUrl, scope, concurrency, chromePath } = peerSettings();
 const browser = await chromium.launch({ executablePath: chromePath, headless: true, args: chromiumArgs() });

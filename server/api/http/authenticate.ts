@@ -10,7 +10,7 @@ declare module 'koa' {
 }
 
 /**
- * Bearer authentication with Firecrawl's three 401 answers (api-contract.md §1.2). The token is
+ * Bearer authentication with Firecrawl's three 401 answers (docs/wire-contract.md §1.2). The token is
  * the second space-separated part of the Authorization header.
  */
 export function authenticate({ keyring }: { keyring: Keyring }): Middleware {

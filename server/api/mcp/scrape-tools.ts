@@ -24,7 +24,7 @@ const BatchScrapeToolArguments = z.object({
 
 const JobId = z.object({ id: z.string().describe('The id the starting tool answered') });
 
-/** Every URL must be one; the first that is not refuses the batch with the API's 400 (contract §5.1). */
+/** Every URL must be one; the first that is not refuses the batch with the API's 400 (docs/wire-contract.md §5.1). */
 function checkedUrls(urls: readonly string[]): string[] {
   return urls.map((raw, index) => {
     const parsed = UrlInput.safeParse(raw);

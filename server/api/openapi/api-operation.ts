@@ -13,7 +13,7 @@ export interface ApiOperation {
   path: string;
   summary: string;
   tag: 'v2' | 'v1' | 'service';
-  /** Behind the bearer key (contract §1.2). */
+  /** Behind the bearer key (docs/wire-contract.md §1.2). */
   authenticated: boolean;
   body?: RequestSchemaName;
   /** A `multipart/form-data` body instead of a JSON one (`POST /v2/parse`). */

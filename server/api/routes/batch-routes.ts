@@ -25,7 +25,7 @@ interface BatchInput {
 
 /**
  * Checks every URL: with `ignoreInvalidURLs` the bad ones are left out and reported as the client
- * sent them; without, one bad URL is a 400 for the whole request (contract §5.1).
+ * sent them; without, one bad URL is a 400 for the whole request (docs/wire-contract.md §5.1).
  */
 function splitUrls(urls: readonly string[], ignoreInvalid: boolean) {
   const valid: string[] = [];
@@ -42,7 +42,7 @@ function splitUrls(urls: readonly string[], ignoreInvalid: boolean) {
   return { valid, invalid };
 }
 
-/** Batch scrapes, v1 and v2 (contract §5, §7, §11.2). */
+/** Batch scrapes, v1 and v2 (docs/wire-contract.md §5, §7, §11.2). */
 export function batchRoutes({
   jobs,
   api,

@@ -15,7 +15,7 @@ import { jobReadRoutes } from './job-read-routes';
 
 const idempotencyKey = (ctx: Context) => ctx.get('x-idempotency-key') || undefined;
 
-/** Crawls, v1 and v2, and the v2 prompt preview (contract §6, §7, §11.3). */
+/** Crawls, v1 and v2, and the v2 prompt preview (docs/wire-contract.md §6, §7, §11.3). */
 export function crawlRoutes({
   jobs,
   api,

@@ -28,7 +28,7 @@ export function jobReadRoutes(
     };
   });
 
-  // Firecrawl answers cancel errors without `success` (contract §1.6).
+  // Firecrawl answers cancel errors without `success` (docs/wire-contract.md §1.6).
   router.delete(`${prefix}/:id`, api, async (ctx) => {
     const result = await jobs.cancel(teamOf(ctx).id, ctx.params.id ?? '');
     if (result === undefined) {

@@ -6,7 +6,7 @@ import { teamOf } from '../http';
 import { parseBody } from '../../platform/input';
 import { type Mapper, mapOptionsV1, mapOptionsV2, normalizeMapUrl } from '../../products/map';
 
-/** `POST /v2/map` (objects) and `POST /v1/map` (strings, the input URL first): contract §12, §11.4. */
+/** `POST /v2/map` (objects) and `POST /v1/map` (strings, the input URL first): docs/wire-contract.md §12, §11.4. */
 export function mapRoutes({ mapper, api }: { mapper: Mapper; api: Middleware }): Router {
   const router = new Router();
 
@@ -19,7 +19,7 @@ export function mapRoutes({ mapper, api }: { mapper: Mapper; api: Middleware }):
     const request = parseBody(MapRequestV1, ctx.request.body);
     const options = mapOptionsV1(request);
     const links = (await mapper.map(options, teamOf(ctx).id)).map((link) => link.url);
-    // v1 seeds its answer with the input URL itself (contract §11.4).
+    // v1 seeds its answer with the input URL itself (docs/wire-contract.md §11.4).
     const seed = normalizeMapUrl(request.url.url, options)?.href ?? request.url.url;
     const seeded = [seed, ...links.filter((url) => url !== seed)].slice(0, request.limit);
     ctx.body = { success: true, links: options.sitemap === 'only' ? links : seeded };

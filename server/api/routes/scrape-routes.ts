@@ -28,12 +28,12 @@ export function scrapeRoutes({
     ctx.body = {
       success: true,
       data,
-      // Firecrawl's website client reads the id at the top level (contract §1.3, `origin`).
+      // Firecrawl's website client reads the id at the top level (docs/wire-contract.md §1.3, `origin`).
       ...(request.origin?.includes('website') ? { scrape_id: data.metadata.scrapeId } : {}),
     };
   });
 
-  // The stored document, exactly as the scrape answered it (contract §4.2).
+  // The stored document, exactly as the scrape answered it (docs/wire-contract.md §4.2).
   router.get('/v2/scrape/:id', api, async (ctx) => {
     const result = await results.get(ctx.params.id ?? '');
     // Another team's document is not found: whether it exists is that team's business.

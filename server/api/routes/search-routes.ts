@@ -9,8 +9,8 @@ import { parseBody } from '../../platform/input';
 import { type SearchService, v1SearchData } from '../../products/search';
 
 /**
- * `POST /v2/search` (results grouped by source, contract §13) and `POST /v1/search` (web results
- * as an array, contract §11.5), both on one search service.
+ * `POST /v2/search` (results grouped by source, docs/wire-contract.md §13) and `POST /v1/search` (web results
+ * as an array, docs/wire-contract.md §11.5), both on one search service.
  */
 export function searchRoutes({ search, api }: { search: SearchService; api: Middleware }): Router {
   const router = new Router();

@@ -16,11 +16,11 @@ import { parseBody } from '../../platform/input';
 import type { UsageReports, TeamLimits } from '../../platform/teams';
 import type { TeamStore } from '../../platform/store';
 
-/** What usage endpoints report for a team without an allowance (Firecrawl's self-hosted figure, contract §1.2). */
+/** What usage endpoints report for a team without an allowance (Firecrawl's self-hosted figure, docs/wire-contract.md §1.2). */
 export const UNLIMITED_CREDITS = 99_999_999;
 
 /**
- * The team's balance and concurrency in the shapes the SDKs parse (contract §11.6, §15): v2 in
+ * The team's balance and concurrency in the shapes the SDKs parse (docs/wire-contract.md §11.6, §15): v2 in
  * camelCase with the optional plan fields, v1 in snake_case. Tabhive bills no LLM tokens, so the
  * token endpoints report the unlimited figure; the tokens its model calls spend are counted, by
  * month, in the token history. With `reports`, also the history of credits and tokens by month

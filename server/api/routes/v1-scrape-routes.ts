@@ -9,7 +9,7 @@ import type { Scraper } from '../../scrape/types';
 import { scrapeV1 } from '../../scrape';
 import type { ResultStore } from '../../platform/store';
 
-/** v1 gives every internal error a code; v2 leaves some without (contract §4.1, §11.1). */
+/** v1 gives every internal error a code; v2 leaves some without (docs/wire-contract.md §4.1, §11.1). */
 const codeEveryInternalError: Middleware = async (_ctx, next) => {
   try {
     await next();

@@ -45,7 +45,7 @@ export const SCRAPING_PROFILE_ARGS = [
 
 /**
  * Command line of a launched pool browser. Each flag is here for a reason measured on these
- * machines (extension.md, performance.md).
+ * machines (docs/extension.md#screenshots, BENCHMARKS.md#measured-facts).
  */
 export function chromeArgs({
   profileDir,

@@ -35,7 +35,7 @@ export const DEFAULT_TEAM: Team = { id: 'default', name: 'Default team' };
 
 /**
  * How long an answer of the store is reused. Short, so that a revoked key stops working within
- * this time on every instance (reliability-security.md E19 asks for at most 5 s).
+ * this time on every instance (docs/security.md#revoked-keys asks for at most 5 s).
  */
 export const KEY_CACHE_MS = 2_000;
 const KEY_CACHE_ENTRIES = 10_000;

@@ -14,7 +14,7 @@ const emptyAsUnset = (value: unknown) =>
   typeof value === 'string' && value.trim() === '' ? undefined : value;
 
 /**
- * The operating contract (architecture.md): these names and defaults are fixed, because tests,
+ * The operating contract (docs/architecture.md#operating-contract): these names and defaults are fixed, because tests,
  * scripts and users depend on them. Parsed once in main.ts; everything else receives `Config`.
  */
 export const Config = z.object({

@@ -43,7 +43,7 @@ export interface Egress {
 /**
  * The one way the server itself opens HTTP connections (robots.txt, sitemaps, webhooks). Every
  * connection is checked where it is made, so redirects and literal addresses cannot slip past
- * (reliability-security.md §1.3): names are resolved by our lookup, every answer is classified and
+ * (docs/security.md#one-egress): names are resolved by our lookup, every answer is classified and
  * only checked addresses are used (pinned); literal hosts and the socket's peer are checked too.
  * Loopback and private ranges pass only with `allowPrivateNetworks`; metadata endpoints never.
  * `*.localhost` resolves to loopback (RFC 6761), as it does in Chromium.

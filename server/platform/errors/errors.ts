@@ -3,7 +3,7 @@ import { TabhiveError } from './tabhive-error';
 /**
  * Every error callers are told about, declared once by what went wrong (its kind; the API picks
  * the HTTP status, server/api/http/error-status.ts). Codes and messages that Firecrawl clients and
- * test suites match on are Firecrawl's own (api-contract.md §1.2, §1.6–1.8); the rest are ours
+ * test suites match on are Firecrawl's own (docs/wire-contract.md §1.2, §1.6–1.8); the rest are ours
  * and are stable once shipped.
  */
 export const errors = {
@@ -13,7 +13,7 @@ export const errors = {
 
   badRequest: (details: unknown) =>
     new TabhiveError('invalid-input', 'Bad Request', { code: 'BAD_REQUEST', details }),
-  /** `POST /v2/search` words its validation error differently and gives no code (contract §1.6). */
+  /** `POST /v2/search` words its validation error differently and gives no code (docs/wire-contract.md §1.6). */
   invalidSearchBody: (details: unknown) =>
     new TabhiveError('invalid-input', 'Invalid request body', { details }),
   invalidJson: () =>
@@ -105,7 +105,7 @@ export const errors = {
         `ask the operator of this Tabhive server to raise it to a new total (\`npm run keys -- team set ${teamId} --allowance <credits>\`, ` +
         `or PATCH /admin/v1/teams/${teamId} with {"creditAllowance": <credits>}), or lower the request's limit.`,
     ),
-  /** Firecrawl's words, with and without the hint that applies to a crawl (contract §6.1, §6.3). */
+  /** Firecrawl's words, with and without the hint that applies to a crawl (docs/wire-contract.md §6.1, §6.3). */
   promptNotUnderstood: (forCrawl: boolean) =>
     new TabhiveError(
       'invalid-input',

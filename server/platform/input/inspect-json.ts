@@ -1,8 +1,8 @@
 import { errors } from '../errors';
 
 /**
- * Bounds on a parsed request body, checked before any schema sees it (reliability-security.md
- * §4, E23). Deep values crash recursive walkers (JSON.stringify overflows the stack near 10,000
+ * Bounds on a parsed request body, checked before any schema sees it (docs/security.md#hostile-input).
+ * Deep values crash recursive walkers (JSON.stringify overflows the stack near 10,000
  * levels), huge arrays and objects make validation slow, and `__proto__` / `constructor` keys
  * pollute prototypes once something merges the body into another object.
  */

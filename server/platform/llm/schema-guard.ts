@@ -65,7 +65,7 @@ function sanitize(value: unknown, underProperties = false): unknown {
 
 /**
  * `pattern` and `patternProperties` are caller regexes: they run on RE2 (re2js), in linear time,
- * never as a JavaScript RegExp (ReDoS, reliability-security E26). RE2 has no lookaround or
+ * never as a JavaScript RegExp (ReDoS, docs/security.md#caller-patterns). RE2 has no lookaround or
  * backreferences; such a pattern is refused rather than silently dropped.
  */
 const re2RegExp = Object.assign(

@@ -2,7 +2,7 @@ import { errors } from '../errors';
 import type { TeamStore } from '../store';
 
 /**
- * Refuses work up front (402) when the team has an allowance and no credit left of it (contract
+ * Refuses work up front (402) when the team has an allowance and no credit left of it (docs/wire-contract.md
  * §9). A team not stored yet, or one without an allowance, may go on; what the work costs is
  * booked when it is done.
  */

@@ -25,7 +25,7 @@ export interface TeamLimitDefaults {
 }
 
 /**
- * A team's concurrency and request-rate limits (reliability-security.md §4). Concurrency counts
+ * A team's concurrency and request-rate limits (docs/teams-and-credits.md). Concurrency counts
  * the single scrapes the team runs (on this instance; with `concurrencySlots`, on every instance
  * sharing the database) plus the team's leased crawl and batch pages on every instance; a scrape beyond the team's limit is refused with 429 and Retry-After
  * (crawl pages wait in their queue instead). The rate limit counts the team's POST requests per

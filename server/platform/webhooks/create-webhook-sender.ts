@@ -4,7 +4,7 @@ import type { Log } from '../log';
 import type { TeamStore, WebhookDelivery, WebhookOutboxStore } from '../store';
 import { deliveryHeaders } from './delivery-headers';
 
-/** Firecrawl's schedule: again after 1, 5 and 15 minutes, then dropped (contract §14.2 [later]). */
+/** Firecrawl's schedule: again after 1, 5 and 15 minutes, then dropped (docs/wire-contract.md §14.2). */
 export const DEFAULT_RETRY_DELAYS_MS = [60_000, 300_000, 900_000];
 /** Receivers must answer within this (Firecrawl: 10 s). */
 export const DELIVERY_TIMEOUT_MS = 10_000;

@@ -17,7 +17,7 @@ export class PromptNotUnderstoodError extends Error {
 }
 
 /**
- * Turns a crawl prompt into crawl options (contract §6.3): the LLM when one is configured, the
+ * Turns a crawl prompt into crawl options (docs/wire-contract.md §6.3): the LLM when one is configured, the
  * rule-based reader otherwise, and also when the model fails or answers nothing usable (the answer
  * then carries a `warning` saying so). A prompt neither understands is a PromptNotUnderstoodError.
  */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CrawlDelay } from '../../../shared/api/crawl-delay';
 
 /**
- * The crawl options a prompt may set (contract §6.3), in v2 names. `maxDepth` is v1's path depth:
+ * The crawl options a prompt may set (docs/wire-contract.md §6.3), in v2 names. `maxDepth` is v1's path depth:
  * a model may answer it and the preview shows it, but a v2 crawl has no such option.
  */
 export const PromptCrawlOptions = z.object({

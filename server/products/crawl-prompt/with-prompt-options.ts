@@ -5,7 +5,7 @@ type Body = Record<string, unknown>;
 const isObject = (body: unknown): body is Body =>
   body !== null && typeof body === 'object' && !Array.isArray(body);
 
-/** A crawl body carries a prompt to read: a non-empty string (an empty one is ignored, contract §6.1). */
+/** A crawl body carries a prompt to read: a non-empty string (an empty one is ignored, docs/wire-contract.md §6.1). */
 export function promptOf(body: unknown): string | undefined {
   return isObject(body) && typeof body.prompt === 'string' && body.prompt.trim() !== ''
     ? body.prompt
@@ -24,7 +24,7 @@ export function withoutNullOptions(body: unknown): unknown {
 
 /**
  * The crawl body with the prompt's options filled in where the caller sent none: what the caller
- * set explicitly always wins (contract §6.1). `maxDepth` is v1's and has no place in a v2 crawl.
+ * set explicitly always wins (docs/wire-contract.md §6.1). `maxDepth` is v1's and has no place in a v2 crawl.
  */
 export function withPromptOptions(body: unknown, options: PromptCrawlOptions): unknown {
   if (!isObject(body)) return body;

@@ -2,7 +2,7 @@ import { RE2JS } from 're2js';
 import type { RobotsRules } from './robots-txt';
 
 /**
- * The crawler's link rules (contract §8), pure: which discovered URLs a crawl follows, and which
+ * The crawler's link rules (docs/wire-contract.md §8), pure: which discovered URLs a crawl follows, and which
  * URLs count as the same page. Caller regexes run on RE2 (re2js, a pure-JS port): linear time, so
  * no pattern can stall the server; what RE2 cannot compile is a 400 at request time.
  */
@@ -64,7 +64,7 @@ const SOCIAL_HOSTS = [
   'discord.com',
 ];
 
-/** Images, styles, scripts, media and archives: never pages a crawl or a map lists (contract §8). */
+/** Images, styles, scripts, media and archives: never pages a crawl or a map lists (docs/wire-contract.md §8). */
 export function isSkippedFileType(url: URL): boolean {
   return SKIPPED_EXTENSIONS.test(url.pathname);
 }
@@ -142,7 +142,7 @@ export function inCrawlScope(url: URL, start: URL, rules: CrawlRules): boolean {
 }
 
 /**
- * The path rules every crawled URL passes, sitemap entries included (filterLinks, contract §8);
+ * The path rules every crawled URL passes, sitemap entries included (filterLinks, docs/wire-contract.md §8);
  * the host rules are inCrawlScope's.
  */
 export function judgeTarget({

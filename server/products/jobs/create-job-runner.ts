@@ -24,7 +24,7 @@ import type { JobSpec } from './job-spec';
 import { withJsonKey } from '../../scrape';
 import { LIVE_STATES, finishIfDone } from './finish-job';
 
-/** Lease of a running page task; renewed every third of it while the page runs (reliability-security.md C9). */
+/** Lease of a running page task; renewed every third of it while the page runs (docs/running-at-scale.md#leases-and-durable-writes). */
 export const TASK_LEASE_MS = 30_000;
 const POLL_MS = 200;
 /** How often the queue is asked while the store is down. */
@@ -37,7 +37,7 @@ const UNAVAILABLE_POLL_MS = 2_000;
 const jittered = (ms: number) => ms * (0.5 + Math.random());
 /**
  * Runs of a page that may fail for reasons outside the page (its browser went away, none was
- * connected, the store was down) before it fails for good (reliability-security.md C9). Each run
+ * connected, the store was down) before it fails for good (docs/running-at-scale.md#leases-and-durable-writes). Each run
  * already has the hub's own retry on a second browser.
  */
 const MAX_FAILED_RUNS = 3;
@@ -333,7 +333,7 @@ export function createJobRunner({
       const document = withJsonKey(scraped, spec.jsonKey ?? 'json');
       if (spec.crawl !== undefined) await discover(job, spec, task, capture, captureLinks);
       if (await startIsFilteredOut(job, spec, task)) {
-        // Its links count, the page does not (contract §8): it fails instead of joining `data`.
+        // Its links count, the page does not (docs/wire-contract.md §8): it fails instead of joining `data`.
         leave(task._id);
         await stores.creditLedger.release(chargeKey);
         await stores.pageTasks.fail(
@@ -415,7 +415,7 @@ export function createJobRunner({
   };
 
   /**
-   * `delay`, or else the start site's robots.txt `Crawl-delay` (contract §6.2), in seconds, held to
+   * `delay`, or else the start site's robots.txt `Crawl-delay` (docs/wire-contract.md §6.2), in seconds, held to
    * MAX_CRAWL_DELAY_S: neither a site's robots.txt nor a job stored before the API bounded `delay`
    * may push a page's start past any date the store can hold (the crawl would never start).
    */

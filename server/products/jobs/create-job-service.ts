@@ -11,7 +11,7 @@ import { startFailureWarning, startPathWarning } from './crawl-warnings';
 import { LIVE_STATES, finishIfDone } from './finish-job';
 import type { JobSpec } from './job-spec';
 
-/** Documents per status page unless the caller asks for fewer, and the most bytes of one page (contract §7.4). */
+/** Documents per status page unless the caller asks for fewer, and the most bytes of one page (docs/wire-contract.md §7.4). */
 export const DEFAULT_PAGE_SIZE = 100;
 export const MAX_PAGE_BYTES = 10 * 1024 * 1024;
 
@@ -78,7 +78,7 @@ export function createJobService({
       throw errors.idempotencyKeyUsed();
   };
 
-  /** Credits the team has left, or undefined when it has no allowance (contract §9). */
+  /** Credits the team has left, or undefined when it has no allowance (docs/wire-contract.md §9). */
   const remainingCredits = async (teamId: string) => {
     const team = await stores.teams.get(teamId);
     if (team === undefined || team.creditAllowance === null) return undefined;
@@ -162,7 +162,7 @@ export function createJobService({
       );
     },
 
-    /** Every URL runs, duplicates included (contract §5.1: N copies give `completed === N`). */
+    /** Every URL runs, duplicates included (docs/wire-contract.md §5.1: N copies give `completed === N`). */
     async startBatch(teamId: string, spec: JobSpec, urls: readonly string[], idempotencyKey?: string) {
       const remaining = await remainingCredits(teamId);
       if (remaining !== undefined && remaining < Math.max(1, urls.length))
@@ -178,7 +178,7 @@ export function createJobService({
 
     /**
      * `appendToId`: more URLs for a batch the team already has, run with that batch's stored
-     * options (contract §5.1). A finished batch goes back to `scraping`. Undefined when there is
+     * options (docs/wire-contract.md §5.1). A finished batch goes back to `scraping`. Undefined when there is
      * no such batch.
      */
     async appendToBatch(teamId: string, id: string, urls: readonly string[]) {
@@ -223,7 +223,7 @@ export function createJobService({
         expiresAt: expiresAt.toISOString(),
         data,
       };
-      // Firecrawl's rule (contract §7.4): a next page while total > skip + returned, also during the
+      // Firecrawl's rule (docs/wire-contract.md §7.4): a next page while total > skip + returned, also during the
       // crawl; but never after an empty page, which would send auto-paginating clients round in a
       // tight loop until the job ends.
       const reached = skip + data.length;
@@ -254,7 +254,7 @@ export function createJobService({
 
     async errors(teamId: string, id: string) {
       const job = await stores.jobs.get(id);
-      // Another team's job is not found, as for status (contract §7.3): its existence is not revealed.
+      // Another team's job is not found, as for status (docs/wire-contract.md §7.3): its existence is not revealed.
       if (job === undefined || job.teamId !== teamId) return { found: false as const };
       const failed = await stores.pageTasks.failedForJob(id);
       return {

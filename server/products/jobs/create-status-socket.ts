@@ -15,7 +15,7 @@ const STATUS_SOCKET_PATH = /^\/v[12]\/(crawl|batch\/scrape)\/([0-9a-f-]{36})$/i;
 export const isStatusSocketPath = (pathname: string) => STATUS_SOCKET_PATH.test(pathname);
 
 /**
- * The job status WebSocket (contract §7.7) on `/v{1,2}/crawl/:id` and `/v{1,2}/batch/scrape/:id`:
+ * The job status WebSocket (docs/wire-contract.md §7.7) on `/v{1,2}/crawl/:id` and `/v{1,2}/batch/scrape/:id`:
  * `catchup` with everything so far, a `document` per page completed afterwards, and `done` as the
  * close reason of a normal close. The API key comes in `Authorization` or as the subprotocol,
  * which `ws` echoes (it picks the first one offered), as the SDK watchers require.
@@ -65,7 +65,7 @@ export function createStatusSocket({
   ) => {
     const first = await jobs.status(teamId, id, { skip: 0, limit: Number.MAX_SAFE_INTEGER });
     if (first === undefined) {
-      // Firecrawl's close code for no such job (contract §7.7); another team's job is answered
+      // Firecrawl's close code for no such job (docs/wire-contract.md §7.7); another team's job is answered
       // the same way (Firecrawl says 3003 Forbidden), so its existence is not revealed.
       socket.close(1008, JSON.stringify({ type: 'error', error: 'Job not found' }));
       return;

@@ -22,7 +22,7 @@ export interface WebhookTarget<Event extends string> {
 }
 
 /**
- * Puts one job event in the outbox, in Firecrawl's payload (contract §14.2):
+ * Puts one job event in the outbox, in Firecrawl's payload (docs/wire-contract.md §14.2):
  * `{ success, type: "crawl.page" | "batch_scrape.started" | "agent.action" | …, id, data, metadata }`,
  * unless the webhook leaves the event out. `key` makes the event unique (a page that runs twice
  * sends one `page` event).

@@ -131,7 +131,7 @@ export function crawlSpecFromV1(request: CrawlRequestV1): JobSpec {
   const spec = crawlSpec(request, {
     version: 'v1',
     maxPathDepth: request.maxDepth,
-    // `crawlEntireDomain`, when sent, wins over the deprecated `allowBackwardLinks` (contract §11.3).
+    // `crawlEntireDomain`, when sent, wins over the deprecated `allowBackwardLinks` (docs/wire-contract.md §11.3).
     crawlEntireDomain: request.crawlEntireDomain ?? request.allowBackwardLinks,
     sitemap: request.ignoreSitemap ? 'skip' : 'include',
     options: {

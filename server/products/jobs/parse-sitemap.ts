@@ -9,7 +9,7 @@ export function parseSitemap(xml: string): { pages: string[]; sitemaps: string[]
   for (const match of xml.matchAll(/<loc>\s*(?:<!\[CDATA\[)?([^<\]]*?)(?:\]\]>)?\s*<\/loc>/gi)) {
     const loc = decodeEntities(match[1] ?? '');
     if (loc === '') continue;
-    // Firecrawl treats .xml entries of a urlset as nested sitemaps too (contract §8).
+    // Firecrawl treats .xml entries of a urlset as nested sitemaps too (docs/wire-contract.md §8).
     if (isIndex || /\.xml(\.gz)?$/i.test(new URL(loc, 'http://x').pathname)) sitemaps.push(loc);
     else pages.push(loc);
   }

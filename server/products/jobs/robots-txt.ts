@@ -1,4 +1,4 @@
-/** The user-agent token whose robots.txt groups apply to Tabhive's crawler by default, as for Firecrawl's (contract §8). */
+/** The user-agent token whose robots.txt groups apply to Tabhive's crawler by default, as for Firecrawl's (docs/wire-contract.md §8). */
 export const DEFAULT_ROBOTS_AGENT = 'FirecrawlAgent';
 
 export interface RobotsRules {

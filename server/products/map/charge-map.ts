@@ -3,7 +3,7 @@ import type { Log } from '../../platform/log';
 import { StoreUnavailableError, type CreditLedgerStore, type TeamStore } from '../../platform/store';
 import { ensureCreditsLeft } from '../../platform/teams';
 
-/** A map costs one credit, whatever it returns (contract §9). */
+/** A map costs one credit, whatever it returns (docs/wire-contract.md §9). */
 export const MAP_CREDITS = 1;
 
 /** Map's credit rules: a team with an allowance needs a credit left, and each map books one. */

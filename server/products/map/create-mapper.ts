@@ -22,7 +22,7 @@ const START_PAGE_TIMEOUT_MS = 30_000;
 export const MAX_MAP_LIMIT = 100_000;
 
 /**
- * `/map`: the URLs of a site, quickly, without scraping it (contract §12). Sources, all at once:
+ * `/map`: the URLs of a site, quickly, without scraping it (docs/wire-contract.md §12). Sources, all at once:
  * the sitemaps (robots.txt, usual places, indexes, gzip), the start page's links (from the cache
  * or a browser), and the map index of everything Tabhive saw on the domain before — scraped and
  * crawled pages with their titles, earlier sitemaps and links — within the caller's team scope.

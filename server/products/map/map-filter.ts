@@ -14,7 +14,7 @@ export interface MapFilterOptions {
 }
 
 /**
- * Which URLs a map answer may list (contract §12.3 step 7): the start URL's registrable domain,
+ * Which URLs a map answer may list (docs/wire-contract.md §12.3 step 7): the start URL's registrable domain,
  * its exact host (ignoring `www.`) unless subdomains are wanted, its path when `filterByPath`, no
  * images or other files, the caller's include/exclude patterns, and robots.txt of the start origin.
  */

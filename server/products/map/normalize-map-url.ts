@@ -1,6 +1,6 @@
 /**
  * The form a URL takes in a map answer, or undefined when it is not an http(s) URL: no fragment,
- * no query with `ignoreQueryParameters`, no trailing slash except on the root path (contract
+ * no query with `ignoreQueryParameters`, no trailing slash except on the root path (docs/wire-contract.md
  * §12.3 step 7), so `…/docs/` and `…/docs` are one entry.
  */
 export function normalizeMapUrl(raw: string, { ignoreQueryParameters }: { ignoreQueryParameters: boolean }) {

@@ -10,7 +10,7 @@ import type { MapLink } from './map-link';
 const MAX_PAGE_BYTES = 5 * 1024 * 1024;
 
 /**
- * The start page and the links on it (contract §17 #12: a map is useful without a search engine).
+ * The start page and the links on it (docs/wire-contract.md §12.3: a map is useful without a search engine).
  * The page goes through the scrape pipeline, so a cached capture answers at once and a fresh one
  * is rendered by a browser (links added by scripts count); the scraper records it in the map
  * index. Without a browser, or when the page fails there, a plain fetch through the egress stands in.

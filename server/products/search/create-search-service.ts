@@ -13,7 +13,7 @@ import { filterResults } from './filter-results';
 import { parseQuery } from '../../platform/text';
 import type { NewsResult, SearchProvider, SearchResults, SearchSource, WebResult } from './search-provider';
 
-/** Scraped results may come from the cache up to this age, whatever the caller says (contract §10). */
+/** Scraped results may come from the cache up to this age, whatever the caller says (docs/wire-contract.md §10). */
 export const SEARCH_SCRAPE_MAX_AGE_MS = 3 * 24 * 60 * 60 * 1000;
 
 const SCRAPE_MARGIN_MS = 2_000;
@@ -36,7 +36,7 @@ export interface SearchInput {
   scrapeOptions: ScrapeOptionsV2;
 }
 
-/** A result whose page could not be scraped: its search fields and why (contract §13.2). */
+/** A result whose page could not be scraped: its search fields and why (docs/wire-contract.md §13.2). */
 export interface FailedScrape {
   metadata: Pick<ScrapeMetadata, 'statusCode' | 'error' | 'proxyUsed'>;
 }
@@ -82,7 +82,7 @@ const failedScrape = (err: unknown): FailedScrape => ({
 });
 
 /**
- * Search (contract §13): the configured provider finds results, they are cut to what was asked,
+ * Search (docs/wire-contract.md §13): the configured provider finds results, they are cut to what was asked,
  * and, with scrape formats, every web and news result is scraped through the ordinary scrape
  * pipeline. The whole search is booked once on the team's ledger. Past `timeout` the caller gets
  * a 408 SCRAPE_TIMEOUT; a provider that fails gives no results and a warning, as Firecrawl answers
@@ -120,7 +120,7 @@ export function createSearchService({
         text,
         parsed,
         sources: input.sources,
-        // Engines are asked for twice the limit so that filtering still leaves enough (contract §13.1).
+        // Engines are asked for twice the limit so that filtering still leaves enough (docs/wire-contract.md §13.1).
         limit: Math.min(2 * input.limit, 100),
         teamId,
         tbs: input.tbs,
@@ -185,7 +185,7 @@ export function createSearchService({
           credits: document.metadata.creditsUsed,
         };
       } catch (err) {
-        // A result that failed is still answered, and counted as its placeholder document (contract §9).
+        // A result that failed is still answered, and counted as its placeholder document (docs/wire-contract.md §9).
         return { item: { ...result, ...failedScrape(err) }, credits: 1, failed: true };
       }
     };

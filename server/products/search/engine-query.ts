@@ -1,7 +1,7 @@
 import type { SearchCategory } from '../../../shared/api/v2/search-request';
 import { normalizeSite } from '../../platform/text';
 
-/** Sites of the `research` category (contract §13.1: arXiv, Scholar, PubMed, …). */
+/** Sites of the `research` category (docs/wire-contract.md §13.1: arXiv, Scholar, PubMed, …). */
 const RESEARCH_SITES = [
   'arxiv.org',
   'scholar.google.com',

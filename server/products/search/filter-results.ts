@@ -35,7 +35,7 @@ const numbered = <T extends { position?: number }>(items: readonly T[], limit: n
  * What a provider found, cut to what the caller asked for: only the requested sources, at most
  * `limit` each, numbered from 1, tagged with their category, images sized as `imagesize:` and
  * `larger:` say, and (with `ignoreInvalidURLs`) web results Tabhive could not scrape removed.
- * Empty sources are left out, as Firecrawl leaves them out (contract §13.2).
+ * Empty sources are left out, as Firecrawl leaves them out (docs/wire-contract.md §13.2).
  */
 export function filterResults(
   found: SearchResults,

@@ -14,7 +14,7 @@ const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
 
 /**
  * Where `word` first occurs at the start of a word of `text` (not preceded by a letter or digit),
- * or -1. A plain scan: the query is never compiled into a regular expression (reliability-security.md E26).
+ * or -1. A plain scan: the query is never compiled into a regular expression (docs/security.md#caller-patterns).
  */
 function firstWordStart(text: string, word: string): number {
   if (word === '') return -1;

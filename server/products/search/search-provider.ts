@@ -2,7 +2,7 @@ import type { ParsedQuery } from '../../platform/text';
 
 export type SearchSource = 'web' | 'news' | 'images';
 
-/** A web result as the contract gives it (§13.2); `category` is added by the categories filter. */
+/** A web result as docs/wire-contract.md §13.2 gives it; `category` is added by the categories filter. */
 export interface WebResult {
   url: string;
   title: string;

@@ -3,7 +3,7 @@ import type { ScrapeDocument } from '../../scrape/types';
 import type { SearchAnswer } from './create-search-service';
 
 /**
- * A search answer in v1's shape (contract §11.5): the web results as an array; scraped ones are
+ * A search answer in v1's shape (docs/wire-contract.md §11.5): the web results as an array; scraped ones are
  * the document plus `url`, `title` and `description`, with extraction under `extract` when the v1
  * format asked so. With Markdown requested, results whose page gave none are left out, unless
  * none has any: then all are answered with Firecrawl's warning.

@@ -2,7 +2,7 @@ import type { FormatV2 } from '../../../shared/api/v2/formats';
 import type { BrowserClass } from '../../../shared/protocol/messages';
 
 /**
- * A page costs 1 credit; one with a format that reads the page with a model costs 5 (contract §9:
+ * A page costs 1 credit; one with a format that reads the page with a model costs 5 (docs/wire-contract.md §9:
  * json and json change tracking; Tabhive prices question, query, product and menu the same way).
  */
 export const BASE_CREDITS = 1;
@@ -38,7 +38,7 @@ export function extractsWithModel(formats: readonly FormatV2[]): boolean {
 }
 
 /**
- * The credits of one successful page, the single place of the billing rule (contract §9): 1, or 5
+ * The credits of one successful page, the single place of the billing rule (docs/wire-contract.md §9): 1, or 5
  * with model extraction (extractsWithModel, counted once however many such formats); +4 on a
  * stealth browser; + (pages − 1) for a parsed multi-page PDF, counting only the pages parsed
  * (`maxPages`). Summary, highlights, query's directQuote, attributes, audio and video read the

@@ -5,7 +5,7 @@ import { requestedParsers } from '../derive';
 const INDEX_PAGE = /\/index\.(html?|php|shtml|xml)$/i;
 
 /**
- * The URL as the cache sees it (contract §10): fragment dropped, scheme forced to https, default
+ * The URL as the cache sees it (docs/wire-contract.md §10): fragment dropped, scheme forced to https, default
  * ports dropped, a leading `www.` dropped, a trailing index page and trailing slash removed; the
  * query is kept, since it usually changes the page.
  */

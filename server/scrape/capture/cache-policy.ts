@@ -3,7 +3,7 @@ import { redactionSettings } from '../../../shared/api/v2/redact-pii';
 import type { ScrapeRequestV2 } from '../../../shared/api/v2/scrape-request';
 import type { PageCapture } from '../../../shared/protocol/messages';
 
-/** v2's default freshness when the caller gives no maxAge (contract §10). */
+/** v2's default freshness when the caller gives no maxAge (docs/wire-contract.md §10). */
 export const DEFAULT_MAX_AGE_MS = 2 * 24 * 60 * 60 * 1000;
 
 const hasHeaders = (request: ScrapeRequestV2) => Object.keys(request.headers ?? {}).length > 0;
@@ -36,7 +36,7 @@ export function mayShareBrowserCapture(request: ScrapeRequestV2, capture: PageCa
 }
 
 /**
- * Whether a cached capture may answer this request (contract §10): not when the caller wants a
+ * Whether a cached capture may answer this request (docs/wire-contract.md §10): not when the caller wants a
  * fresh page (maxAge 0), waits for something, tracks changes, sends its own headers, runs actions,
  * insists on the stealth class of browsers, or asked that nothing be kept. `proxy: "enhanced"`
  * reads the cache like `auto`: it asks for the strongest browser only when a page must be taken.

@@ -22,7 +22,7 @@ const PLACEHOLDER_VERDICTS = 10_000;
 
 export interface CaptureOutcome {
   capture: PageCapture;
-  /** Present only when the cache was consulted for this request (contract §10). */
+  /** Present only when the cache was consulted for this request (docs/wire-contract.md §10). */
   cacheState?: 'hit' | 'miss';
   cachedAt?: string;
   /** Who may see what the capture shows: `public`, or the team whose browser, state or request shaped it. */

@@ -24,7 +24,7 @@ export interface FreshCapturePlan {
   readonly donated: boolean;
   /** Skip the HTTP fast path (types/scraper.ts ScrapeContext). */
   readonly browserOnly: boolean;
-  /** The request's timeout plus the time its wait actions ask for (contract §3.4). */
+  /** The request's timeout plus the time its wait actions ask for (docs/wire-contract.md §3.4). */
   readonly timeoutMs: number;
   /** The formats to derive: the fast path derives them with its capture. */
   readonly deriveOptions: PageDeriveOptions;

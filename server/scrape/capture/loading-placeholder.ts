@@ -1,7 +1,7 @@
 import { parseHtml } from '../../../shared/html/parse-html';
 import type { PageCapture } from '../../../shared/protocol/messages';
 
-/** The document's `warning` when the capture is only a loading placeholder (contract: warnings join with spaces). */
+/** The document's `warning` when the capture is only a loading placeholder (docs/wire-contract.md §3.5: warnings join with spaces). */
 export const LOADING_PLACEHOLDER_WARNING =
   'The page still showed a loading placeholder when it was captured, so its content may be missing. Such captures are not kept in the cache: try again, or wait for the content with waitFor or a wait action.';
 

@@ -1,6 +1,6 @@
 import type { PageCapture } from '../../../shared/protocol/messages';
 
-/** Statuses that anti-bot systems and rate limiters answer with (contract §3.1 `proxy: auto`). */
+/** Statuses that anti-bot systems and rate limiters answer with (docs/wire-contract.md §3.1 `proxy: auto`). */
 const BLOCKED_STATUSES = new Set([401, 403, 429]);
 
 /**

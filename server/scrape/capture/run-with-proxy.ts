@@ -6,7 +6,7 @@ export type ProxyMode = 'basic' | 'stealth' | 'enhanced' | 'auto';
 
 /**
  * The class `enhanced` runs on: the strongest one connected. Stealth browsers (their own network
- * through STEALTH_PROXY_URL, contract §9's stealth surcharge) are the strongest class Tabhive has;
+ * through STEALTH_PROXY_URL, docs/wire-contract.md §9's stealth surcharge) are the strongest class Tabhive has;
  * without one, a basic browser. Unlike `stealth`, `enhanced` never fails for want of one.
  */
 export function enhancedClass(connectedBrowsers: (browserClass: BrowserClass) => number): BrowserClass {
@@ -28,7 +28,7 @@ export type RoutedCapture = PageCapture & { browserClass: BrowserClass };
  * strongest class connected (enhancedClass), and a team's donated browser that covers the URL
  * still takes the task, as for every mode (task-scheduler.ts). `auto` runs on a basic
  * browser and, when the page looks blocked and a stealth browser is connected, once more on
- * that, within the same deadline; otherwise the plain result stands (contract §17 row 18).
+ * that, within the same deadline; otherwise the plain result stands (docs/wire-contract.md §3.1, `proxy`).
  */
 export async function runWithProxy(
   { runTask, connectedBrowsers = () => 0 }: ProxyRoutingDeps,

@@ -1,7 +1,7 @@
 import { type TabhiveError, errors } from '../../platform/errors';
 import { TaskError } from '../../browsers/hub';
 
-/** What a failed page task means for the API caller (contract §1.8). */
+/** What a failed page task means for the API caller (docs/wire-contract.md §1.8). */
 export function taskErrorToApiError(err: unknown, target: URL): TabhiveError {
   if (!(err instanceof TaskError)) throw err;
   switch (err.code) {

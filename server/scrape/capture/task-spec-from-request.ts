@@ -5,7 +5,7 @@ import type { PageTaskSpec } from '../../../shared/protocol/messages';
 
 /**
  * The page task for a v2 scrape request: what the browser does before it captures. The screenshot
- * format is one more screenshot action at the end (contract §3.2); its image becomes
+ * format is one more screenshot action at the end (docs/wire-contract.md §3.2); its image becomes
  * `data.screenshot` (browser-outputs.ts). Settings at their v2 default are left out, as the
  * protocol reads an absent setting as that default. A profile scrape's `profile` is the state the
  * server loaded for it (browser-profile-use.ts), not the request's name.

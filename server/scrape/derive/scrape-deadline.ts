@@ -4,7 +4,7 @@ import { clampTimerMs } from '../../platform/time';
 import { errors } from '../../platform/errors';
 import type { ScrapeRequestV2 } from '../../../shared/api/v2/scrape-request';
 
-/** v2 has no timeout default; Firecrawl's engines stop at 5 minutes, and so do we (contract §3.4). */
+/** v2 has no timeout default; Firecrawl's engines stop at 5 minutes, and so do we (docs/wire-contract.md §3.4). */
 export const DEFAULT_SCRAPE_TIMEOUT_MS = 300_000;
 
 const current = new AsyncLocalStorage<{ deadlineAt: number; teamId: string | undefined }>();

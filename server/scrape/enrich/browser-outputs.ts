@@ -3,7 +3,7 @@ import type { ActionOutputs, BrowserClass, PageCapture } from '../../../shared/p
 import { scrapeCredits } from '../admit';
 
 /**
- * `data.actions` and `data.screenshot` from what the browser's actions produced (contract §3.2,
+ * `data.actions` and `data.screenshot` from what the browser's actions produced (docs/wire-contract.md §3.2,
  * §3.5): the screenshot format ran as the last screenshot action, so the last image is
  * `data.screenshot` and is not repeated in `actions.screenshots`; `data.actions` is there only
  * when the caller gave actions.

@@ -1,5 +1,5 @@
 /**
- * The changeTracking format's answer (contract §3.7): in the document's type, so it sits below the
+ * The changeTracking format's answer (docs/wire-contract.md §3.7): in the document's type, so it sits below the
  * stage that makes it (enrich/formats/change-tracking-format.ts, git-diff.ts).
  */
 

@@ -4,7 +4,7 @@ import type { MenuProfile, ProductProfile } from '../../../shared/api/responses/
 import type { ChangeTracking } from './change-tracking';
 
 /**
- * The Document a scrape answers with (api-contract.md §3.5). Only requested formats are present;
+ * The Document a scrape answers with (docs/wire-contract.md §3.5). Only requested formats are present;
  * optional fields are omitted, never null.
  */
 export interface ScrapeDocument {

@@ -29,7 +29,7 @@ export interface ScrapeContext {
   /** Jobs store the result themselves, under the job and its order. */
   keepResult?: boolean;
   /**
-   * Sees the capture (crawls discover links in its raw HTML, contract §3.5); with `pageLinks`, also
+   * Sees the capture (crawls discover links in its raw HTML, docs/wire-contract.md §3.5); with `pageLinks`, also
    * the raw HTML's links, read where the formats were derived.
    */
   onCapture?: (capture: PageCapture, pageLinks: string[] | undefined) => void;

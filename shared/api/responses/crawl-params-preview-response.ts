@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** `POST /v2/crawl/params-preview` (contract §6.3): the URL and the options the prompt asked for. */
+/** `POST /v2/crawl/params-preview` (docs/wire-contract.md §6.3): the URL and the options the prompt asked for. */
 export const CrawlParamsPreviewResponse = z.object({
   success: z.literal(true),
   data: z.looseObject({ url: z.string() }),

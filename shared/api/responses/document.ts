@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MenuProfile, ProductProfile } from './page-profiles';
 
 /**
- * What the wire carries for one scraped page (contract §3.5), as documentation and for response
+ * What the wire carries for one scraped page (docs/wire-contract.md §3.5), as documentation and for response
  * checks. Loose: formats add their own keys (v1's `extract`), and metadata carries the page's meta
  * tags under their own names.
  */

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 
-/** Firecrawl's error body (contract §1.6): what every failed request answers, with few exceptions. */
+/** Firecrawl's error body (docs/wire-contract.md §1.6): what every failed request answers, with few exceptions. */
 export const ErrorEnvelope = z.object({
   success: z.literal(false),
-  /** A stable SCREAMING_SNAKE code (contract §1.8); absent on some errors, as in Firecrawl. */
+  /** A stable SCREAMING_SNAKE code (docs/wire-contract.md §1.8); absent on some errors, as in Firecrawl. */
   code: z.string().optional(),
   error: z.string(),
   /** zod issues for validation errors; other errors may carry extra facts. */
@@ -11,5 +11,5 @@ export const ErrorEnvelope = z.object({
 });
 export type ErrorEnvelope = z.infer<typeof ErrorEnvelope>;
 
-/** The body of a failed cancel: Firecrawl leaves out `success` there (contract §1.6). */
+/** The body of a failed cancel: Firecrawl leaves out `success` there (docs/wire-contract.md §1.6). */
 export const CancelError = z.object({ error: z.string() });

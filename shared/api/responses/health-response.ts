@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** `GET /health` (architecture.md, operating contract). */
+/** `GET /health` (docs/architecture.md#operating-contract). */
 export const HealthResponse = z.object({
   ok: z.boolean(),
   browsers: z.int().min(0),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Document } from './document';
 
-/** `POST /v{1,2}/crawl` and `POST /v{1,2}/batch/scrape` (contract §5.1, §6.1). */
+/** `POST /v{1,2}/crawl` and `POST /v{1,2}/batch/scrape` (docs/wire-contract.md §5.1, §6.1). */
 export const JobStarted = z.object({
   success: z.literal(true),
   id: z.string(),
@@ -15,7 +15,7 @@ export const JobStarted = z.object({
   warning: z.string().optional(),
 });
 
-/** `GET /v{1,2}/crawl/:id` and `GET /v{1,2}/batch/scrape/:id` (contract §7.3, §7.4). */
+/** `GET /v{1,2}/crawl/:id` and `GET /v{1,2}/batch/scrape/:id` (docs/wire-contract.md §7.3, §7.4). */
 export const JobStatus = z.object({
   success: z.literal(true),
   status: z.enum(['scraping', 'completed', 'failed', 'cancelled']),
@@ -30,10 +30,10 @@ export const JobStatus = z.object({
   warning: z.string().optional(),
 });
 
-/** `DELETE /v{1,2}/crawl/:id` and `DELETE /v{1,2}/batch/scrape/:id` (contract §7.2). */
+/** `DELETE /v{1,2}/crawl/:id` and `DELETE /v{1,2}/batch/scrape/:id` (docs/wire-contract.md §7.2). */
 export const JobCancelled = z.object({ status: z.literal('cancelled') });
 
-/** `GET …/:id/errors` (contract §7.6); without `success`, as in Firecrawl. */
+/** `GET …/:id/errors` (docs/wire-contract.md §7.6); without `success`, as in Firecrawl. */
 export const JobErrors = z.object({
   errors: z.array(
     z.object({
@@ -48,7 +48,7 @@ export const JobErrors = z.object({
   robotsBlocked: z.array(z.string()),
 });
 
-/** `GET /v{1,2}/crawl/ongoing` and its alias `/active` (contract §7.8). */
+/** `GET /v{1,2}/crawl/ongoing` and its alias `/active` (docs/wire-contract.md §7.8). */
 export const OngoingCrawls = z.object({
   success: z.literal(true),
   crawls: z.array(

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** `POST /v2/map` (contract §12.2): objects, title and description when known. */
+/** `POST /v2/map` (docs/wire-contract.md §12.2): objects, title and description when known. */
 export const MapResponseV2 = z.object({
   success: z.literal(true),
   links: z.array(
@@ -8,5 +8,5 @@ export const MapResponseV2 = z.object({
   ),
 });
 
-/** `POST /v1/map` (contract §11.4): plain URL strings, the input URL first. */
+/** `POST /v1/map` (docs/wire-contract.md §11.4): plain URL strings, the input URL first. */
 export const MapResponseV1 = z.object({ success: z.literal(true), links: z.array(z.string()) });

@@ -29,7 +29,7 @@ const ImageResult = z.looseObject({
   position: z.int().optional(),
 });
 
-/** `POST /v2/search` (contract §13.2): a key per source that found something. */
+/** `POST /v2/search` (docs/wire-contract.md §13.2): a key per source that found something. */
 export const SearchResponseV2 = z.object({
   success: z.literal(true),
   data: z.object({
@@ -41,7 +41,7 @@ export const SearchResponseV2 = z.object({
   warning: z.string().optional(),
 });
 
-/** `POST /v1/search` (contract §11.5): the web results as an array. */
+/** `POST /v1/search` (docs/wire-contract.md §11.5): the web results as an array. */
 export const SearchResponseV1 = z.object({
   success: z.literal(true),
   data: z.array(WebResult),

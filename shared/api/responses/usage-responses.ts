@@ -4,14 +4,14 @@ import { z } from 'zod';
 const period = { billingPeriodStart: z.string().nullable(), billingPeriodEnd: z.string().nullable() };
 const periodV1 = { billing_period_start: z.string().nullable(), billing_period_end: z.string().nullable() };
 
-/** `GET /v2/team/credit-usage` (contract §15): `planCredits` is null for a team without an allowance. */
+/** `GET /v2/team/credit-usage` (docs/wire-contract.md §15): `planCredits` is null for a team without an allowance. */
 export const CreditUsageV2 = z.object({
   success: z.literal(true),
   data: z.object({ remainingCredits: z.int().min(0), planCredits: z.int().min(0).nullable(), ...period }),
 });
 export type CreditUsageV2 = z.infer<typeof CreditUsageV2>;
 
-/** `GET /v1/team/credit-usage` (contract §11.6). */
+/** `GET /v1/team/credit-usage` (docs/wire-contract.md §11.6). */
 export const CreditUsageV1 = z.object({
   success: z.literal(true),
   data: z.object({ remaining_credits: z.int().min(0), plan_credits: z.int().min(0).nullable(), ...periodV1 }),

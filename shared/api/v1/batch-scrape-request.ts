@@ -9,7 +9,7 @@ import { v1ToV2Options } from './v1-to-v2-options';
 const JOB_FIELDS = Object.keys(batchJobShape) as Array<keyof typeof batchJobShape>;
 type JobField = (typeof JOB_FIELDS)[number];
 
-/** Body of `POST /v1/batch/scrape` (contract §11.2): v1 options at the top level, `ignoreInvalidURLs` off by default. */
+/** Body of `POST /v1/batch/scrape` (docs/wire-contract.md §11.2): v1 options at the top level, `ignoreInvalidURLs` off by default. */
 export const BatchScrapeRequestV1 = strictBody(
   {
     ...crawlScrapeOptionsV1Shape,

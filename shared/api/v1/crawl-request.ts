@@ -10,14 +10,14 @@ import { v1ToV2Options } from './v1-to-v2-options';
 
 export const DEFAULT_MAX_DEPTH_V1 = 10;
 
-/** Non-empty path segments of a URL, not counting a final index file (contract §8). */
+/** Non-empty path segments of a URL, not counting a final index file (docs/wire-contract.md §8). */
 function urlPathDepth(href: string): number {
   const segments = new URL(href).pathname.split('/').filter((segment) => segment !== '');
   if (/^index\.(html?|php)$/i.test(segments.at(-1) ?? '')) segments.pop();
   return segments.length;
 }
 
-/** Body of `POST /v1/crawl` (contract §11.3). */
+/** Body of `POST /v1/crawl` (docs/wire-contract.md §11.3). */
 export const CrawlRequestV1 = strictBody(
   {
     ...commonFields,

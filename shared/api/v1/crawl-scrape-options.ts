@@ -3,7 +3,7 @@ import { refineScrapeOptionsV2, scrapeOptionsV2Shape } from '../v2/scrape-option
 import { AgentV1, refineScrapeOptionsV1, scrapeOptionsV1Shape } from './scrape-options';
 
 /**
- * v1 scrape options as crawl and batch scrape take them (contract §11.1): the same fields, rules
+ * v1 scrape options as crawl and batch scrape take them (docs/wire-contract.md §11.1): the same fields, rules
  * and v2 mapping as /v1/scrape, except that `timeout` has no default outside /v1/scrape.
  */
 export const crawlScrapeOptionsV1Shape = {

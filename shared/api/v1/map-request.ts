@@ -4,7 +4,7 @@ import { strictBody } from '../strict-body';
 import { mapFieldsShape } from '../v2/map-request';
 
 /**
- * Body of `POST /v1/map` (contract §11.4): the v2 map fields under v1 names for the sitemap
+ * Body of `POST /v1/map` (docs/wire-contract.md §11.4): the v2 map fields under v1 names for the sitemap
  * (`ignoreSitemap`, `sitemapOnly`), and the v1 crawler options, which are accepted and ignored.
  */
 export const MapRequestV1 = strictBody(

@@ -4,7 +4,7 @@ import { RequestTimeout } from '../request-timeout';
 import { strictBody } from '../strict-body';
 import { scrapeOptionsV2Shape } from '../v2/scrape-options';
 
-/** v1 `formats`: names only (contract §11.1). */
+/** v1 `formats`: names only (docs/wire-contract.md §11.1). */
 export const FormatNameV1 = z.enum([
   'markdown',
   'html',
@@ -54,7 +54,7 @@ export const ChangeTrackingOptionsV1 = strictBody(
 );
 
 /**
- * The fields of v1 scrape options with v1's defaults (contract §11.1): string formats, a 30 s
+ * The fields of v1 scrape options with v1's defaults (docs/wire-contract.md §11.1): string formats, a 30 s
  * timeout, `proxy: basic`, TLS verified, no cache reads (`maxAge: 0`), `parsePDF` for `parsers`,
  * `geolocation` as an old name of `location`, and the LLM options as objects beside the formats.
  */

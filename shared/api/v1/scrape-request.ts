@@ -18,7 +18,7 @@ export interface ScrapeV1 {
 }
 
 /**
- * Body of `POST /v1/scrape` (contract §11.1), parsed into the v2 request it means (see
+ * Body of `POST /v1/scrape` (docs/wire-contract.md §11.1), parsed into the v2 request it means (see
  * v1-to-v2-options.ts for the mapping shared with v1 crawl and batch).
  */
 export const ScrapeRequestV1 = strictBody(

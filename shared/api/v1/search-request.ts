@@ -6,7 +6,7 @@ import { crawlScrapeOptionsV1Shape } from './crawl-scrape-options';
 import { FormatNameV1, refineScrapeOptionsV1 } from './scrape-options';
 import { v1ToV2Options } from './v1-to-v2-options';
 
-/** v1 search scrapes only with these formats, none by default (contract §11.5). */
+/** v1 search scrapes only with these formats, none by default (docs/wire-contract.md §11.5). */
 const SearchFormatV1 = FormatNameV1.exclude(['summary', 'changeTracking']);
 
 const SearchScrapeOptionsV1 = strictBody(

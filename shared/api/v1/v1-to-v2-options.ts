@@ -3,7 +3,7 @@ import { FormatsV2 } from '../v2/formats';
 import type { ScrapeOptionsV2 } from '../v2/scrape-options';
 import type { AgentV1, FormatNameV1, scrapeOptionsV1Shape } from './scrape-options';
 
-/** Change tracking in v1 waits at least this long for the page to settle (contract §11.1). */
+/** Change tracking in v1 waits at least this long for the page to settle (docs/wire-contract.md §11.1). */
 export const CHANGE_TRACKING_MIN_WAIT_MS = 5_000;
 const EXPERIMENTAL_CACHE_MAX_AGE_MS = 4 * 60 * 60 * 1000;
 
@@ -22,7 +22,7 @@ export interface MappedV1Options {
 
 /**
  * What v1 scrape options mean in v2 terms, for /v1/scrape and the scrape options of v1 crawl and
- * batch alike (contract §11.1): string formats become format objects carrying `jsonOptions` /
+ * batch alike (docs/wire-contract.md §11.1): string formats become format objects carrying `jsonOptions` /
  * `extract` / `changeTrackingOptions`, `parsePDF` becomes `parsers`, `geolocation` `location`,
  * and v1's timeout transforms apply. Format errors are added to `ctx` (then z.NEVER is returned).
  */

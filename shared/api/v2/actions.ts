@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { Viewport } from '../viewport';
 
 export const MAX_ACTIONS = 50;
-/** What a `wait` with a selector counts for in the wait budget (contract §3.1). */
+/** What a `wait` with a selector counts for in the wait budget (docs/wire-contract.md §3.1). */
 export const SELECTOR_WAIT_BUDGET_MS = 1000;
 
 const WaitAction = z
@@ -16,7 +16,7 @@ const WaitAction = z
   });
 
 /**
- * One browser action of v2 `actions[]` (contract §3.2), run in order in the tab. Unknown keys
+ * One browser action of v2 `actions[]` (docs/wire-contract.md §3.2), run in order in the tab. Unknown keys
  * are dropped, as Firecrawl does.
  */
 export const Action = z.discriminatedUnion('type', [

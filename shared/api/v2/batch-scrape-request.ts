@@ -15,7 +15,7 @@ export const batchJobShape = {
 };
 
 /**
- * Body of `POST /v2/batch/scrape` (contract §5.1): the scrape options flattened at the top level.
+ * Body of `POST /v2/batch/scrape` (docs/wire-contract.md §5.1): the scrape options flattened at the top level.
  * `urls` stay strings here; the route validates each one and, with `ignoreInvalidURLs` (v2
  * default true), reports the bad ones in `invalidURLs` instead of failing.
  */

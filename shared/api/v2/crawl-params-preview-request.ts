@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Body of `POST /v2/crawl/params-preview` (contract §6.3). Not strict: SDKs add `origin`. The URL
+ * Body of `POST /v2/crawl/params-preview` (docs/wire-contract.md §6.3). Not strict: SDKs add `origin`. The URL
  * is checked as it is, without adding a protocol.
  */
 export const CrawlParamsPreviewRequest = z.object({

@@ -7,7 +7,7 @@ import { servesFromCacheOnly } from './cache-only';
 import { WebhookV2 } from './crawl-webhook';
 import { ScrapeOptionsV2 } from './scrape-options';
 
-/** Caller patterns: at most this many, each at most this long (reliability-security.md E23). */
+/** Caller patterns: at most this many, each at most this long (docs/security.md#hostile-input). */
 export const MAX_PATTERNS = 100;
 export const MAX_PATTERN_LENGTH = 512;
 export const DEFAULT_CRAWL_LIMIT = 10_000;
@@ -30,7 +30,7 @@ export const RobotsUserAgent = z
   .nullable();
 
 /**
- * Body of `POST /v2/crawl` (contract §6.1). Strict. A `prompt` is read into options before this
+ * Body of `POST /v2/crawl` (docs/wire-contract.md §6.1). Strict. A `prompt` is read into options before this
  * schema applies them (server/products/crawl-prompt/): they fill in what the body leaves out. With
  * `scrapeOptions.lockdown` or `minAge` the crawl never reaches the site: it reads no robots.txt and
  * no sitemap and follows the links of cached pages (server/products/jobs/job-spec.ts).

@@ -26,6 +26,6 @@ export function webhookOption<const Events extends readonly [string, ...string[]
     );
 }
 
-/** `webhook` of crawl and batch scrape (contract §14.1). */
+/** `webhook` of crawl and batch scrape (docs/wire-contract.md §14.1). */
 export const WebhookV2 = webhookOption(WEBHOOK_EVENTS);
 export type WebhookV2 = z.infer<typeof WebhookV2>;

@@ -40,7 +40,7 @@ export const mapFieldsShape = {
   delay: CrawlDelay.optional(),
 };
 
-/** Body of `POST /v2/map` (contract §12.1). Strict. */
+/** Body of `POST /v2/map` (docs/wire-contract.md §12.1). Strict. */
 export const MapRequestV2 = strictBody(
   {
     origin: commonFields.origin,

@@ -111,7 +111,7 @@ const Name = z.string().trim().min(1).max(200);
 const RetentionDays = z.int().min(1).max(MAX_RETENTION_DAYS);
 const Goal = z.string().trim().min(1).max(2_000);
 
-/** Body of `POST /v2/monitor`; `origin` and `integration` are what SDKs add to every body (contract §1.3). */
+/** Body of `POST /v2/monitor`; `origin` and `integration` are what SDKs add to every body (docs/wire-contract.md §1.3). */
 export const CreateMonitorRequest = z.strictObject({
   origin: commonFields.origin,
   integration: commonFields.integration,

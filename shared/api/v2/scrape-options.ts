@@ -69,7 +69,7 @@ const Country = z
   });
 
 /**
- * The fields of v2 scrape options (contract §3.1) with their v2 defaults. `/v2/scrape` and
+ * The fields of v2 scrape options (docs/wire-contract.md §3.1) with their v2 defaults. `/v2/scrape` and
  * `/v2/batch/scrape` spread this shape into their bodies; crawl and search nest ScrapeOptionsV2.
  * Whoever builds an object from it must also apply refineScrapeOptionsV2.
  */

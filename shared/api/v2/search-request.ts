@@ -34,7 +34,7 @@ const SourceObject = z.discriminatedUnion('type', [
   z.strictObject({ type: CatalogueName }),
 ]);
 
-/** Names or objects, not mixed (contract §13.1); parsed to the distinct names. */
+/** Names or objects, not mixed (docs/wire-contract.md §13.1); parsed to the distinct names. */
 const Sources = z
   .union([z.array(z.union([SourceName, CatalogueName])), z.array(SourceObject)])
   .transform((sources) => {
@@ -57,7 +57,7 @@ const Categories = z
   ])
   .default(() => []);
 
-/** Search scrapes nothing unless formats are given, and change tracking is not offered (contract §13.1). */
+/** Search scrapes nothing unless formats are given, and change tracking is not offered (docs/wire-contract.md §13.1). */
 const SearchFormats = z
   .preprocess((formats) => formats ?? [], FormatsV2)
   .refine((formats) => !formats.some((format) => format.type === 'changeTracking'), {
@@ -70,7 +70,7 @@ const ScrapeOptionsForSearch = strictBody(
 ).superRefine(refineScrapeOptionsV2);
 export const SearchScrapeOptionsV2 = ScrapeOptionsForSearch.default(() => ScrapeOptionsForSearch.parse({}));
 
-/** `timeout` of a search when none is given (contract §13.1). */
+/** `timeout` of a search when none is given (docs/wire-contract.md §13.1). */
 export const DEFAULT_SEARCH_TIMEOUT_MS = 60_000;
 export const MAX_SEARCH_LIMIT = 100;
 
@@ -90,7 +90,7 @@ export const searchFieldsShape = {
 };
 
 /**
- * Body of `POST /v2/search` (contract §13.1). Strict, with Firecrawl's v1 wording for unknown keys.
+ * Body of `POST /v2/search` (docs/wire-contract.md §13.1). Strict, with Firecrawl's v1 wording for unknown keys.
  * `includeDomains` / `excludeDomains` (newer SDKs) become `site:` operators.
  */
 export const SearchRequestV2 = strictBody(

@@ -94,7 +94,7 @@ describe.skipIf(!binary)('MongoDB outages', () => {
     expect(await notes.find({})).toEqual([{ _id: 'late', text: 'once it is up' }]);
   });
 
-  it('sends every write with a majority write concern (goal C13)', async () => {
+  it('sends every write with a majority write concern (docs/running-at-scale.md#leases-and-durable-writes)', async () => {
     const writes: { name: string; writeConcern: unknown }[] = [];
     const WRITE_COMMANDS = new Set(['insert', 'update', 'delete', 'findAndModify', 'createIndexes']);
     const database = await open('majority', {

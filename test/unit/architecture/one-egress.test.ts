@@ -6,7 +6,7 @@ const SERVER_DIR = path.resolve(import.meta.dirname, '../../../server');
 
 /**
  * Files allowed to open outbound connections other than through server/platform/egress, and why. Anything
- * else that fetches would be a path around the URL policy (reliability-security.md goal A1).
+ * else that fetches would be a path around the URL policy (docs/security.md#one-egress).
  */
 const EXEMPT: Record<string, string> = {
   'platform/llm/chat-completions.ts': 'LLM_BASE_URL is operator configuration, not caller input',

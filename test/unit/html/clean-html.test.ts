@@ -160,7 +160,7 @@ describe('cleanHtml with onlyMainContent', () => {
 });
 
 describe('cleanHtml and iframes', () => {
-  // shared/api rewrites `iframe` in includeTags/excludeTags to this selector (api-contract §3.1).
+  // shared/api rewrites `iframe` in includeTags/excludeTags to this selector (docs/wire-contract.md §3.1).
   const IFRAME = 'div[data-original-tag="iframe"]';
 
   it('turns iframes into marked divs, keeping their attributes', () => {

@@ -30,7 +30,7 @@ describe('extractMetadata', () => {
     });
   });
 
-  // Firecrawl's snips/metadata-concat.test.ts (api-contract §18.3).
+  // Firecrawl's snips/metadata-concat.test.ts (docs/wire-contract.md §3.5).
   it('joins repeated descriptions with ", " and turns other repeated names into arrays', () => {
     const metadata = extractMetadata(
       page(`

@@ -7,7 +7,7 @@ const key = (body: Record<string, unknown>) => cacheKey(ScrapeRequestV2.parse(bo
 const request = (body: Record<string, unknown>) =>
   ScrapeRequestV2.parse({ url: 'https://site.test/', ...body });
 
-describe('cache URL normalisation (contract §10)', () => {
+describe('cache URL normalisation (docs/wire-contract.md §10)', () => {
   it.each([
     ['http://www.site.test/', 'https://site.test'],
     ['https://site.test:443/docs/', 'https://site.test/docs'],

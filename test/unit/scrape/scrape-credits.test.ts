@@ -5,7 +5,7 @@ import { scrapeCredits } from '../../../server/scrape/admit/scrape-credits';
 const formats = (value: unknown[]) => FormatsV2.parse(value);
 
 describe('scrapeCredits', () => {
-  it('bills 1, or 5 with json extraction, and 4 more on a stealth browser (contract §9)', () => {
+  it('bills 1, or 5 with json extraction, and 4 more on a stealth browser (docs/wire-contract.md §9)', () => {
     expect(scrapeCredits({ formats: formats(['markdown', 'summary']) })).toBe(1);
     expect(scrapeCredits({ formats: formats(['json']) })).toBe(5);
     expect(

@@ -32,7 +32,7 @@ const BUILT_FROM_CONSTANTS: Record<string, string> = {
 
 describe('regular expressions', () => {
   // Caller patterns (includePaths, excludePaths, …) compile with the linear-time engine (re2js);
-  // a backtracking RegExp built at run time could be made to spin forever (reliability-security.md E26).
+  // a backtracking RegExp built at run time could be made to spin forever (docs/security.md#caller-patterns).
   it('are never built at run time in the server, the shared code or the extension', async () => {
     const files = (await Promise.all(['server', 'shared', 'extension'].map(sourceFiles))).flat();
     expect(files.length).toBeGreaterThan(50);

@@ -14,7 +14,7 @@ export interface MongoDatabaseOptions {
    * instead of hanging for the driver's default 30 s.
    */
   serverSelectionTimeoutMs?: number;
-  /** Sees every command the driver sends; tests use it to check write concerns (goal C13). */
+  /** Sees every command the driver sends; tests use it to check write concerns (docs/running-at-scale.md#leases-and-durable-writes). */
   onCommandStarted?: (commandName: string, command: Readonly<Record<string, unknown>>) => void;
 }
 

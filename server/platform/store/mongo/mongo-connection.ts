@@ -44,7 +44,7 @@ export function createMongoConnection(options: MongoConnectionOptions): MongoCon
     // A refused or black-holed connection fails within the same bound as server selection.
     connectTimeoutMS: serverSelectionTimeoutMs,
     // Acknowledged by a majority so that a failover cannot roll back a claim or a charge
-    // (reliability notes §2.2); standalone servers and FerretDB accept it as w:1.
+    // (docs/running-at-scale.md#leases-and-durable-writes); standalone servers and FerretDB accept it as w:1.
     writeConcern: { w: 'majority' },
     // Undefined fields are absent, as in the embedded store, instead of being stored as null.
     ignoreUndefined: true,

@@ -5,7 +5,7 @@ import { crc32 } from 'node:zlib';
  * Generated keys: `fc-th_` + 43 base62 characters of randomness (256 bits) + 6 base62 characters
  * of CRC32 over the random part. The `fc-` keeps the shape Firecrawl clients and tooling expect;
  * `th_` and the checksum let a secret scanner recognise a leaked Tabhive key without a database
- * lookup (GitHub's token format, reliability-security.md §4).
+ * lookup (GitHub's token format, docs/teams-and-credits.md).
  */
 export const API_KEY_PREFIX = 'fc-th_';
 const RANDOM_CHARS = 43;

@@ -61,7 +61,7 @@ export function createCacheStore(
      * The entry to serve for `key`, cached at or after `notBefore` and not past retention at `now`,
      * from any of `scopes`. Among the five newest, the newest successful (2xx) capture wins, unless
      * three or more newer captures failed: then the site is really failing now and the newest
-     * entry is the truth (contract §10).
+     * entry is the truth (docs/wire-contract.md §10).
      */
     async findFresh({
       key,

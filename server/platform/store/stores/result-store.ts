@@ -1,6 +1,6 @@
 import type { Collection, Database, StoredDocument } from '../database';
 
-/** How long results are kept for `GET /v2/scrape/:id` and job status pages (contract §4.2, §7.5). */
+/** How long results are kept for `GET /v2/scrape/:id` and job status pages (docs/wire-contract.md §4.2, §7.5). */
 export const RESULT_RETENTION_MS = 24 * 60 * 60 * 1000;
 
 export interface StoredResult<D = unknown> extends StoredDocument {

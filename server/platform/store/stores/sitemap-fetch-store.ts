@@ -1,6 +1,6 @@
 import type { Collection, Database, StoredDocument } from '../database';
 
-/** Sitemaps read for /map are trusted this long before they are fetched again (Firecrawl: 48 h, contract §10). */
+/** Sitemaps read for /map are trusted this long before they are fetched again (Firecrawl: 48 h, docs/wire-contract.md §10). */
 export const SITEMAP_REUSE_MS = 48 * 60 * 60 * 1000;
 
 export interface SitemapFetch extends StoredDocument {

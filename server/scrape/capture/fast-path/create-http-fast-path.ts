@@ -37,7 +37,7 @@ const foreignCharset = (contentType: string, body: string) => {
 };
 
 /**
- * The fast path for pages that need no browser (performance.md: a browser page costs ~100× the
+ * The fast path for pages that need no browser (BENCHMARKS.md#measured-facts: a browser page costs ~100× the
  * CPU of an HTTP fetch): GET through the egress (so every connection is checked as the server's
  * own are), and keep the result only when it is HTML that a browser would show as it came. The
  * capture then has the shape a browser's has, and the formats are derived from it the same way.

@@ -4,7 +4,7 @@ import type { PdfParseOptions } from './requested-parsers';
 
 /** DerivedFormats plus what billing needs to know about a parsed PDF. */
 export interface PdfDerivation extends DerivedFormats {
-  /** Pages parsed (contract §9: 1 + (N − 1) credits); 0 when it was not parsed. */
+  /** Pages parsed (docs/wire-contract.md §9: 1 + (N − 1) credits); 0 when it was not parsed. */
   pdfPages: number;
   /** Pages the PDF has, when `maxPages` was given (`metadata.totalPages`). Not a format. */
   pdfTotalPages?: number;
@@ -13,7 +13,7 @@ export interface PdfDerivation extends DerivedFormats {
 }
 
 /**
- * The formats of a PDF document (contract §3.6): parsed to Markdown when `parsePdf` (v2 `parsers`
+ * The formats of a PDF document (docs/wire-contract.md §3.6): parsed to Markdown when `parsePdf` (v2 `parsers`
  * with "pdf", v1 `parsePDF`), reporting the pages parsed (the scraper's `metadata.numPages`, and
  * `metadata.totalPages` when `maxPages` or the default page cap (pdf-limits.ts) was in play); otherwise its bytes, base64,
  * stand in for the Markdown and it costs a flat credit. html carries the text as paragraphs;

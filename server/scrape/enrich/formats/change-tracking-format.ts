@@ -12,7 +12,7 @@ const squeeze = (markdown: string) => markdown.replace(/\s+/g, '');
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   value !== null && typeof value === 'object' && !Array.isArray(value);
 
-/** Per key, `{ previous, current }` for every key whose value differs (contract §3.7, json mode). */
+/** Per key, `{ previous, current }` for every key whose value differs (docs/wire-contract.md §3.7, json mode). */
 export function compareJson(
   previous: unknown,
   current: unknown,

@@ -10,7 +10,7 @@ const DIFF_TIMEOUT_MS = 2_000;
 
 /**
  * The change between two versions of a page's Markdown as a git-style unified diff (`text`) and
- * the same hunks as data (`json.files`, parse-diff's shape, contract §3.7).
+ * the same hunks as data (`json.files`, parse-diff's shape, docs/wire-contract.md §3.7).
  */
 export function gitDiff(previous: string, current: string): GitDiff {
   const patch = structuredPatch(FILE, FILE, previous, current, undefined, undefined, {

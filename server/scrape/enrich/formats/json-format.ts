@@ -55,7 +55,7 @@ function validateFilled(value: unknown, schema: GuardedSchema): FormatOutcome<un
 }
 
 /**
- * The json format (contract §3.3): with an LLM, the model's answer validated against the schema;
+ * The json format (docs/wire-contract.md §3.3): with an LLM, the model's answer validated against the schema;
  * without one, the schema filled from the page's JSON-LD, microdata, labels and metadata. A prompt
  * without a schema and without an LLM returns the page's published structured data and says so.
  */

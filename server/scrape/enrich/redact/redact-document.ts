@@ -30,7 +30,7 @@ const IDENTIFYING_METADATA = new Set([
 
 type Path = ReadonlyArray<string | number>;
 
-/** An unparsed PDF (`parsers: []`) comes back as its base64 in `markdown` (contract §3.1). */
+/** An unparsed PDF (`parsers: []`) comes back as its base64 in `markdown` (docs/wire-contract.md §3.1). */
 const isPdfBytes = (path: Path, value: unknown) =>
   path[0] === 'markdown' && typeof value === 'string' && value.startsWith('JVBER');
 
