@@ -1,15 +1,14 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import ts from 'typescript';
 
 /** The repository's root, from which every path here is written (posix separators). */
 export const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
 
-/** One file's imports of other source files of the repository, by relative specifier. */
+/** One file's import of another source file of the repository, by a relative specifier. */
 export interface ImportEdge {
   from: string;
   to: string;
-  /** `import type` / `export type`: erased at run time, still a dependency of the design. */
-  typeOnly: boolean;
 }
 
 const SOURCE = /\.(ts|tsx|mts)$/;
@@ -30,10 +29,7 @@ export function sourceFilesUnder(dir: string): string[] {
   return found.sort();
 }
 
-// `import … from '…'`, `export … from '…'` (over several lines), `import '…'` and `import('…')`.
-const STATIC = /(?:^|\n)\s*(import|export)\s+(type\s+)?([^'";]*?\s+from\s+)?['"](\.{1,2}\/[^'"]+)['"]/g;
-const DYNAMIC = /\bimport\(\s*['"](\.{1,2}\/[^'"]+)['"]\s*\)/g;
-
+/** The file a relative specifier names: as written, with `.ts`, or a folder's index.ts. */
 function resolveSpecifier(from: string, specifier: string): string | undefined {
   const base = path.posix
     .normalize(path.posix.join(path.posix.dirname(from), specifier))
@@ -44,24 +40,26 @@ function resolveSpecifier(from: string, specifier: string): string | undefined {
   return undefined;
 }
 
-/** Every relative import between the given files and the files they reach. */
-export function importEdges(files: readonly string[]): ImportEdge[] {
+/**
+ * Every relative import among the given files, read with TypeScript's own scan: `import`,
+ * `import type`, `export … from` and `import()` all count, nothing in comments or strings does.
+ * Specifiers that name no source file are returned apart, so a test can refuse them.
+ */
+export function importEdges(files: readonly string[]): { edges: ImportEdge[]; unresolved: string[] } {
   const edges: ImportEdge[] = [];
+  const unresolved: string[] = [];
   for (const from of files) {
-    const code = readFileSync(path.join(REPO_ROOT, from), 'utf8').replace(/\/\*[\s\S]*?\*\//g, '');
-    for (const match of code.matchAll(STATIC)) {
-      const to = resolveSpecifier(from, match[4] ?? '');
-      // `import { type A, type B }` is as erased as `import type`.
-      const names = match[3] ?? '';
-      const allTypes = /^\{\s*(type\s+\w+(\s+as\s+\w+)?\s*,?\s*)+\}\s+from\s+$/.test(names.trim() + ' ');
-      if (to !== undefined) edges.push({ from, to, typeOnly: match[2] !== undefined || allTypes });
-    }
-    for (const match of code.matchAll(DYNAMIC)) {
-      const to = resolveSpecifier(from, match[1] ?? '');
-      if (to !== undefined) edges.push({ from, to, typeOnly: false });
+    const source = readFileSync(path.join(REPO_ROOT, from), 'utf8');
+    for (const { fileName } of ts.preProcessFile(source, true, true).importedFiles) {
+      if (!fileName.startsWith('.')) continue;
+      const specifier = fileName.replace(/\?.*$/, '');
+      const to = resolveSpecifier(from, specifier);
+      if (to !== undefined) edges.push({ from, to });
+      // Assets and scripts (a stylesheet, a .cjs check) are not source files of the graph.
+      else if (!/\.(css|cjs|mjs|js|json|svg|png)$/.test(specifier)) unresolved.push(`${from} -> ${fileName}`);
     }
   }
-  return edges;
+  return { edges, unresolved };
 }
 
 /** The strongly connected groups of more than one node (import circles), by Tarjan's algorithm. */
