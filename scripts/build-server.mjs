@@ -1,12 +1,14 @@
-// Builds the server into plain JavaScript (`npm run build:server`, run by `npm start` and `npm run bench`),
-// so that a start loads a few bundled files instead of compiling hundreds of TypeScript modules
-// through tsx on every start. Tests and `npm run keys` keep running the TypeScript sources with tsx.
+// Builds the server into plain JavaScript (`npm run build:server`, run by `npm start` when its
+// sources changed and by `npm run bench`), so that a start loads a few bundled files instead of
+// compiling hundreds of TypeScript modules through tsx on every start. Tests and `npm run keys`
+// keep running the TypeScript sources with tsx.
 /* global process, URL */
-import { mkdir, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { buildConsole } from '../console/build-console.mjs';
+import { SERVER_BUILD, hashBuildInputs, hashInputs, writeBuildRecord } from './build-inputs.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -52,6 +54,8 @@ const ENTRIES = [
     bundle: 'tabhive-browser-node',
     source: 'server/browsers/browser-node/main.ts',
   },
+  // No start file: scripts/prepare-start.mjs imports it to check the port and the store before a start.
+  { bundle: 'pre-start-checks', source: 'server/pre-start-checks.ts' },
 ];
 
 /**
@@ -100,26 +104,61 @@ export async function buildServer({ outDir = SERVER_OUT_DIR } = {}) {
     target: 'node22',
     sourcemap: 'linked',
     logLevel: 'warning',
+    // The files it read, for the record that spares `npm start` the next build (buildServerAndConsole).
+    metafile: true,
     write: false,
     plugins: [sourceAddresses(outDir)],
   });
   await mkdir(outDir, { recursive: true });
-  const starts = ENTRIES.map(({ start }) => path.join(outDir, start));
+  const withStart = ENTRIES.filter(({ start }) => start !== undefined);
+  const starts = withStart.map(({ start }) => path.join(outDir, start));
   const files = new Set([...result.outputFiles.map((file) => file.path), ...starts]);
   for (const file of result.outputFiles) await replaceFile(file.path, file.contents);
-  for (const { start, bundle } of ENTRIES)
+  for (const { start, bundle } of withStart)
     await replaceFile(path.join(outDir, start), bootSource(outDir, bundle));
   // Chunks of earlier builds (their names carry a content hash).
   for (const name of await readdir(outDir)) {
     const file = path.join(outDir, name);
     if (!files.has(file) && !name.endsWith('.tmp')) await rm(file, { recursive: true, force: true });
   }
-  return { main: path.join(outDir, 'main.mjs'), browserNode: path.join(outDir, 'browser-node.mjs') };
+  return {
+    main: path.join(outDir, 'main.mjs'),
+    browserNode: path.join(outDir, 'browser-node.mjs'),
+    /** The files of the checkout the bundles were made from (relative, with forward slashes). */
+    inputs: Object.keys(result.metafile.inputs).map((file) =>
+      toPosix(path.relative(ROOT, path.resolve(ROOT, file))),
+    ),
+  };
+}
+
+/**
+ * What `npm run build:server` builds: the server into .output/server and the operator console's
+ * browser bundle (/console) into .output/console; then the record of what they read
+ * (scripts/build-inputs.mjs), unless a file they read changed while they ran: the next start then
+ * builds again.
+ */
+export async function buildServerAndConsole() {
+  const startedAt = Date.now();
+  const listedInputs = await hashBuildInputs(SERVER_BUILD);
+  const { inputs } = await buildServer();
+  await buildConsole();
+  const changedMeanwhile = await Promise.all(
+    inputs.map((file) =>
+      stat(path.join(ROOT, file)).then(
+        (stats) => stats.mtimeMs > startedAt,
+        () => true,
+      ),
+    ),
+  );
+  if (changedMeanwhile.some(Boolean)) return;
+  await writeBuildRecord(SERVER_BUILD, { ...listedInputs, ...(await hashInputs(ROOT, inputs)) });
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const outDir = process.argv[2] === undefined ? SERVER_OUT_DIR : path.resolve(process.argv[2]);
-  await buildServer({ outDir });
-  // The operator console's browser bundle (/console), into .output/console.
-  await buildConsole();
+  if (process.argv[2] === undefined) await buildServerAndConsole();
+  else {
+    // A build of its own elsewhere (tests), with the console as usual; no record: starts do not run it.
+    await buildServer({ outDir: path.resolve(process.argv[2]) });
+    await buildConsole();
+  }
 }

@@ -10,6 +10,8 @@
 'use strict';
 
 var REQUIRED_MAJOR = 22;
+/** Where the README's Quick start installs Node without nvm; the same folder here and there. */
+var NODE_FOLDER = '~/.local/node' + REQUIRED_MAJOR;
 
 var major = Number(String(process.versions.node).split('.')[0]);
 if (!(major >= REQUIRED_MAJOR)) {
@@ -17,9 +19,11 @@ if (!(major >= REQUIRED_MAJOR)) {
     [
       'Tabhive needs Node.js ' + REQUIRED_MAJOR + ' or newer (this is ' + process.version + ').',
       'Install it with nvm (https://github.com/nvm-sh/nvm): nvm install ' + REQUIRED_MAJOR,
-      'or without nvm, into a folder of your choice:',
-      '  npm install --prefix ~/.local/node' + REQUIRED_MAJOR + ' node@' + REQUIRED_MAJOR,
-      '  export PATH=~/.local/node' + REQUIRED_MAJOR + '/node_modules/.bin:$PATH',
+      'or without nvm, into ' + NODE_FOLDER + " (the package.json lets npm 11 run node's installer):",
+      '  mkdir -p ' + NODE_FOLDER,
+      '  echo \'{"allowScripts":{"node":true}}\' > ' + NODE_FOLDER + '/package.json',
+      '  npm install --prefix ' + NODE_FOLDER + ' node@' + REQUIRED_MAJOR,
+      '  export PATH=' + NODE_FOLDER + '/node_modules/.bin:$PATH',
       'then run the command again.',
     ].join('\n'),
   );

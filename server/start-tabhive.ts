@@ -18,6 +18,7 @@ import {
 import { createLifecycle } from './platform/lifecycle';
 import type { Log } from './platform/log';
 import { holdEarlyTraffic } from './hold-early-traffic';
+import { listenProblem, storeProblem } from './pre-start-checks';
 import type { RunningTabhive, StartOptions } from './running-tabhive';
 
 export { DEFAULT_EXTENSION_DIR, holdEarlyTraffic };
@@ -54,8 +55,17 @@ export async function startTabhive({
     }
   }
 
+  // A store held by another process would stop the start only once the browsers are launched.
+  const heldStore = await storeProblem(config);
+  if (heldStore !== undefined) throw new Error(heldStore);
+
   const early = holdEarlyTraffic(server);
-  await listen(server, config);
+  try {
+    await listen(server, config);
+  } catch (err) {
+    early.drop();
+    throw new Error(listenProblem(config, err), { cause: err });
+  }
   const { port } = server.address() as AddressInfo;
   const hubUrl = `ws://${urlHost(reachableHost(config.HOST))}:${port}${HUB_PATH}`;
   const tokens = createBrowserTokens();

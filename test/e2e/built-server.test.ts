@@ -49,8 +49,9 @@ afterAll(async () => {
 
 describe('the built server, as npm start runs it', () => {
   it('is the last step of npm start: node with its options on .output/server/main.mjs', () => {
+    // Between them, the checks of the port and the data folder, and the builds whose sources changed.
     expect(packageJson.scripts.start).toMatch(
-      /&& npm run build --silent && npm run build:server --silent && /,
+      /^node scripts\/check-node-version\.cjs && node scripts\/prepare-start\.mjs && node /,
     );
     expect(startCommand[0]).toBe('node');
     expect(startCommand.at(-1)).toBe('.output/server/main.mjs');

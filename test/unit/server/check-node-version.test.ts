@@ -34,6 +34,20 @@ describe('the Node.js version check', () => {
     expect(stderr).toContain('nvm install 22');
     expect(stderr).toContain('npm install --prefix ~/.local/node22 node@22');
     expect(stderr).toContain('export PATH=~/.local/node22/node_modules/.bin:$PATH');
+    // npm 11 runs node@22's installer (which fetches the binary) without a warning only when allowed.
+    expect(stderr).toContain(`echo '{"allowScripts":{"node":true}}' > ~/.local/node22/package.json`);
+  });
+
+  it('gives the same commands as the README, in the same folder', () => {
+    const { stderr } = runCheck(process.execPath, '20.20.2');
+    const commands = stderr
+      .split('\n')
+      .filter((line) => line.startsWith('  '))
+      .map((line) => line.trim());
+    expect(commands).toHaveLength(4);
+    const readme = readFileSync(path.resolve(script, '../../README.md'), 'utf8');
+    for (const command of commands) expect(readme).toContain(`  ${command}`);
+    expect(readme).not.toMatch(/~\/\.cache\/node22/);
   });
 
   it('lets Node 22 and newer through without a word', () => {

@@ -26,6 +26,15 @@ const isAlive = (pid: number) => {
 };
 
 /**
+ * The live process other than this one that holds the directory, if any: what a start checks
+ * before it builds or launches anything, so that it can name the process instead of failing late.
+ */
+export async function directoryLockHolder(dir: string): Promise<number | undefined> {
+  const pid = Number((await readFile(path.join(dir, LOCK_FILE), 'utf8').catch(() => '')).trim());
+  return Number.isInteger(pid) && pid > 0 && pid !== process.pid && isAlive(pid) ? pid : undefined;
+}
+
+/**
  * Takes the directory for this process, writing its pid to `tabhive.lock`. A lock left by a
  * process that is gone is taken over; one of a live other process throws DirectoryLockedError.
  * The same process may open the directory again (tests restart a server in-process). Returns
