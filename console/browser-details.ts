@@ -1,7 +1,6 @@
 import { h } from 'preact';
 import type { ConsoleBrowser } from './console-types';
-
-const time = (iso: string) => new Date(iso).toLocaleTimeString();
+import { timeOf } from './format';
 
 /**
  * One browser's disclosure: its extension and user agent, the tasks it runs now and its last
@@ -35,7 +34,8 @@ export function browserDetails(browser: ConsoleBrowser) {
                 'li',
                 { key: task.taskId, 'data-task-url': task.url },
                 h('span', { class: 'url' }, task.url),
-                ` since ${time(task.startedAt)}`,
+                ' since ',
+                timeOf(task.startedAt),
               ),
             ),
           ),
@@ -51,7 +51,8 @@ export function browserDetails(browser: ConsoleBrowser) {
               h(
                 'li',
                 { key: `${failure.at}-${failure.url}`, 'data-failure-url': failure.url },
-                `${time(failure.at)} `,
+                timeOf(failure.at),
+                ' ',
                 h('span', { class: 'url' }, failure.url),
                 ' ',
                 h('code', null, failure.code),

@@ -4,6 +4,7 @@ import { callJson, type WhoAmI } from './api';
 import { browserDetails } from './browser-details';
 import { dataTable } from './data-table';
 import type { ConsoleBrowser } from './console-types';
+import { timeOf } from './format';
 
 interface DonatedBrowser {
   id: string;
@@ -128,7 +129,7 @@ export function BrowsersView({ who }: { who: WhoAmI }) {
             browser.label,
             browser.allowedDomains.join(', '),
             browser.connected ? 'yes' : 'no',
-            browser.lastSeenAt ?? '–',
+            timeOf(browser.lastSeenAt),
             browser.revokedAt !== null
               ? 'revoked'
               : h(
@@ -154,7 +155,7 @@ export function BrowsersView({ who }: { who: WhoAmI }) {
             h('code', null, token.id),
             token.label,
             token.team ?? 'shared pool',
-            token.lastSeenAt ?? '–',
+            timeOf(token.lastSeenAt),
             token.revokedAt
               ? 'revoked'
               : h(

@@ -1,6 +1,7 @@
 /** The shapes server/api/console/ answers with: the server's own types, erased from the bundle. */
 export type { ConsoleJob, ConsolePage } from '../server/api/console/console-job-reader';
 export type { ConsoleBrowser, ConsoleOverview } from '../server/api/console/console-instance';
+export type { ConsoleFigure, ConsoleFigureHistory } from '../server/api/console/console-figures';
 
 /** A scrape result document as the API returns it (the fields the console shows). */
 export interface ScrapeDocument {

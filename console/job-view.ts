@@ -1,5 +1,5 @@
 import { h } from 'preact';
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { callJson, type WhoAmI } from './api';
 import type { ConsoleJob, ConsolePage, ScrapeDocument } from './console-types';
 import { DocumentViewer } from './document-viewer';
@@ -62,7 +62,19 @@ function JobDetail({
     null,
   );
   const [notice, setNotice] = useState('');
+  const resultHeading = useRef<HTMLHeadingElement>(null);
+  /** Counts the Open clicks: each one brings the result into view, the same page again too. */
+  const [opened, setOpened] = useState(0);
   const pageJob = job.kind === 'crawl' || job.kind === 'batch';
+
+  // The result opens below the pages, which may fill several screens: bring it into view, and
+  // move the focus to it, as a keyboard or screen reader user would otherwise not find it.
+  useEffect(() => {
+    const heading = resultHeading.current;
+    if (open === null || heading === null) return;
+    heading.scrollIntoView({ block: 'start' });
+    heading.focus({ preventScroll: true });
+  }, [opened]);
 
   // The page list and errors are read again when the job's counts move (the socket or the poll).
   useEffect(() => {
@@ -101,6 +113,7 @@ function JobDetail({
   };
   const openPage = async (url: string) => {
     setOpen({ url, document: null, problem: '' });
+    setOpened((count) => count + 1);
     try {
       const body = await callJson<{ data: ScrapeDocument }>(
         `/console/api/jobs/${encodeURIComponent(job.id)}/document?url=${encodeURIComponent(url)}`,
@@ -178,7 +191,12 @@ function JobDetail({
       : h(
           'section',
           { 'aria-labelledby': 'page-result-title', class: 'page-result' },
-          h('h2', { id: 'page-result-title' }, 'Result of ', h('span', { class: 'url' }, open.url)),
+          h(
+            'h2',
+            { id: 'page-result-title', ref: resultHeading, tabIndex: -1 },
+            'Result of ',
+            h('span', { class: 'url' }, open.url),
+          ),
           open.problem !== ''
             ? h('p', { class: 'error', role: 'alert' }, open.problem)
             : open.document === null
@@ -207,7 +225,17 @@ function PagesTable({ pages, onOpen }: { pages: ConsolePage[]; onOpen: (url: str
           h(
             'tr',
             null,
-            ['URL', 'State', 'Attempts', 'Error', ''].map((name) => h('th', { scope: 'col' }, name)),
+            ['URL', 'State', 'Attempts', 'Error', ''].map((name) =>
+              h(
+                'th',
+                {
+                  scope: 'col',
+                  // Waiting for a free tab is no attempt (the job runner does not count it).
+                  ...(name === 'Attempts' ? { title: 'Times the page was fetched or run in a browser' } : {}),
+                },
+                name,
+              ),
+            ),
           ),
         ),
         h(
@@ -219,7 +247,7 @@ function PagesTable({ pages, onOpen }: { pages: ConsolePage[]; onOpen: (url: str
               { key: page.id, 'data-page-url': page.url, 'data-state': page.state },
               h('td', { class: 'url' }, page.url),
               h('td', null, h('span', { class: `state state-${page.state}` }, page.state)),
-              h('td', null, String(page.attempts)),
+              h('td', { class: 'attempts' }, String(page.attempts)),
               h('td', { class: 'page-error' }, page.error ?? ''),
               h(
                 'td',

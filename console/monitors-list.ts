@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { callJson } from './api';
 import { dataTable } from './data-table';
+import { timeOf } from './format';
 
 interface MonitorView {
   id: string;
@@ -29,8 +30,8 @@ export function MonitorsList() {
       monitor.name,
       monitor.status,
       monitor.schedule.text ?? `${monitor.schedule.cron} (${monitor.schedule.timezone})`,
-      monitor.lastRunAt ?? '–',
-      monitor.nextRunAt ?? '–',
+      timeOf(monitor.lastRunAt),
+      timeOf(monitor.nextRunAt),
       String(monitor.estimatedCreditsPerMonth),
     ]),
   );

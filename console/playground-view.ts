@@ -127,15 +127,17 @@ export function PlaygroundView({ who }: { who: WhoAmI }) {
           { type: 'submit', disabled: busy || form === null || invalid || state.formats.length === 0 },
           busy ? 'Scraping…' : 'Scrape',
         ),
-        h('p', { class: 'error', role: 'alert' }, problem),
       ),
       h(
         'div',
-        { class: 'result', 'aria-live': 'polite' },
+        { class: 'result', 'aria-live': 'polite', 'data-testid': 'playground-result' },
         h('h2', null, 'Result'),
-        result === null
-          ? h('p', { class: 'hint' }, busy ? 'Scraping…' : 'The result shows here.')
-          : h(DocumentViewer, { document: result, idPrefix: 'playground' }),
+        // A failed scrape's error is its result: shown where the result would be, not under the form.
+        problem !== ''
+          ? h('p', { class: 'error', role: 'alert' }, `The scrape failed: ${problem}`)
+          : result === null
+            ? h('p', { class: 'hint' }, busy ? 'Scraping…' : 'The result shows here.')
+            : h(DocumentViewer, { document: result, idPrefix: 'playground' }),
       ),
     ),
     h(

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { dataTable } from './data-table';
 import { callJson, type WhoAmI } from './api';
 import { BarChart } from './bar-chart';
+import { keyHintText, timeOf } from './format';
 
 interface UsageReport {
   days: Array<{ day: string; credits: number }>;
@@ -58,14 +59,18 @@ export function UsageView({ who }: { who: WhoAmI }) {
     }),
     dataTable(
       'Credits by day',
-      ['Day', 'Credits'],
+      // The ledger's days are UTC days, as the usage routes' months are UTC months.
+      ['Day (UTC)', 'Credits'],
       report.days.filter((day) => day.credits > 0).map((day) => [day.day, day.credits]),
       { empty: 'Nothing yet.', idPrefix: 'usage-' },
     ),
     dataTable(
       'Credits by API key',
       ['Key', 'Credits'],
-      report.byKey.map((row) => [row.apiKey, row.credits]),
+      report.byKey.map((row) => [
+        row.apiKey === 'unknown' ? 'unknown' : h('code', null, keyHintText(row.apiKey)),
+        row.credits,
+      ]),
       { empty: 'Nothing yet.', idPrefix: 'usage-' },
     ),
     dataTable(
@@ -89,11 +94,11 @@ export function UsageView({ who }: { who: WhoAmI }) {
           ['Label', 'Key', 'Team', 'Created', 'Revoked', 'Last used'],
           keys.map((key) => [
             key.label,
-            h('code', { 'data-key-id': key.keyId }, `${key.hint}…`),
+            h('code', { 'data-key-id': key.keyId }, keyHintText(key.hint)),
             key.teamId,
-            key.createdAt,
-            key.revokedAt ?? '–',
-            key.lastUsedAt ?? 'never',
+            timeOf(key.createdAt),
+            timeOf(key.revokedAt),
+            timeOf(key.lastUsedAt, 'never'),
           ]),
           { empty: 'Nothing yet.', idPrefix: 'usage-' },
         ),

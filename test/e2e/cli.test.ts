@@ -12,7 +12,8 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 // eslint-disable-next-line no-control-regex -- the escape character is what is looked for
 const ANSI = /\u001b\[/;
 /** The plain progress line of crawl and batch: pages done/total, pages/s and an ETA. */
-const PROGRESS_LINE = /^(crawl|batch) \w{8} \d+\/\d+ pages \| [\d.-]+ pages\/s \| ETA \S+( \S+)? \| \w+$/m;
+const PROGRESS_LINE =
+  /^(crawl|batch) \w{8} \d+\/\d+ pages(, \d+ failed)? \| [\d.-]+ pages\/s \| ETA \S+( \S+)? \| \w+$/m;
 
 let site: Awaited<ReturnType<typeof startCrawlSite>>;
 let tabhive: Awaited<ReturnType<typeof startTestTabhive>>;
@@ -30,16 +31,39 @@ afterAll(async () => {
 });
 
 /** Runs `tabhive …` as a child process (stdout and stderr are pipes, so not a TTY). */
-function cli(args: string[], { env = {}, stdin }: { env?: Record<string, string>; stdin?: string } = {}) {
+function cli(
+  args: string[],
+  {
+    env = {},
+    stdin,
+    onStderr,
+  }: {
+    env?: Record<string, string>;
+    stdin?: string;
+    /** Called with stderr so far, and the child, as it grows. */
+    onStderr?: (stderr: string, child: ReturnType<typeof spawn>) => void;
+  } = {},
+) {
   return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'server/api/cli/tabhive/main.ts', ...args], {
       cwd: ROOT,
-      env: { ...process.env, TABHIVE_API_URL: tabhive.url, TABHIVE_API_KEY: tabhive.apiKey, ...env },
+      // Not run by npm, whatever runs the tests: the command line says plain `tabhive`.
+      env: {
+        ...process.env,
+        npm_command: '',
+        npm_lifecycle_event: '',
+        TABHIVE_API_URL: tabhive.url,
+        TABHIVE_API_KEY: tabhive.apiKey,
+        ...env,
+      },
     });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+      onStderr?.(stderr, child);
+    });
     child.on('error', reject);
     child.on('close', (code) => resolve({ code, stdout, stderr }));
     child.stdin.end(stdin ?? '');
@@ -76,8 +100,19 @@ describe('tabhive scrape', () => {
     ]);
     expect(result.code).toBe(0);
     expect(result.stdout).toBe('');
-    const links = (await readFile(file, 'utf8')).split('\n');
-    expect(links).toEqual(expect.arrayContaining([site.url('/docs/'), site.url('/about.html')]));
+    const text = await readFile(file, 'utf8');
+    expect(text.endsWith('\n')).toBe(true);
+    expect(text.split('\n')).toEqual(expect.arrayContaining([site.url('/docs/'), site.url('/about.html')]));
+  });
+
+  it('writes Markdown to a file with a final newline', async () => {
+    const file = path.join(dir, 'about.md');
+    const result = await cli(['scrape', site.url('/about.html'), '-o', file]);
+    expect(result.code, result.stderr).toBe(0);
+    const markdown = await readFile(file, 'utf8');
+    expect(markdown).toContain('Content of /about.html.');
+    expect(markdown.endsWith('\n')).toBe(true);
+    expect(markdown.endsWith('\n\n')).toBe(false);
   });
 
   it('prints the document as JSON with --json', async () => {
@@ -92,7 +127,7 @@ describe('tabhive scrape', () => {
     const result = await cli(['scrape', 'ftp://example.com/file']);
     expect(result.code).toBe(1);
     expect(result.stdout).toBe('');
-    expect(result.stderr).toMatch(/^tabhive: Bad Request \(HTTP 400, BAD_REQUEST\)/);
+    expect(result.stderr).toMatch(/^tabhive: Bad Request: url: .* \(HTTP 400, BAD_REQUEST\)/);
     expect(result.stderr).toMatch(/url: /);
   });
 });
@@ -166,8 +201,32 @@ describe('tabhive crawl', () => {
     for (const entry of index) {
       const markdown = await readFile(path.join(out, entry.file), 'utf8');
       expect(markdown).toContain(`Content of ${entry.title}.`);
+      expect(markdown.endsWith('\n'), entry.file).toBe(true);
     }
     expect(index.map((entry) => entry.file)).toContain('docs_index.md');
+  });
+
+  it('prints the resume command as the user typed the program when interrupted', async () => {
+    let interrupted = false;
+    const result = await cli(
+      ['crawl', site.url('/slow/'), '--limit', '5', '-o', path.join(dir, 'slow.jsonl')],
+      {
+        env: { npm_command: 'exec', npm_lifecycle_event: 'npx' },
+        onStderr: (stderr, child) => {
+          if (interrupted || !/Crawl \S+ started\./.test(stderr)) return;
+          interrupted = true;
+          // A moment for the command line to take up following the job (its Ctrl-C handler).
+          setTimeout(() => child.kill('SIGINT'), 1_000);
+        },
+      },
+    );
+    expect(result.code).toBe(130);
+    const id = /Crawl (\S+) started\./.exec(result.stderr)?.[1];
+    expect(result.stderr).toContain(`npx tabhive crawl --resume ${id} -o ${path.join(dir, 'slow.jsonl')}`);
+    await fetch(`${tabhive.url}/v2/crawl/${id}`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${tabhive.apiKey}` },
+    });
   });
 
   it('exits 1 when the job was cancelled', async () => {
@@ -224,6 +283,33 @@ describe('tabhive map, search and batch', () => {
     expect(result.stderr).not.toMatch(ANSI);
   });
 
+  it('counts, lists and exits non-zero for the pages of a batch that failed', async () => {
+    const file = path.join(dir, 'some-fail.txt');
+    const refused = ['http://127.0.0.1:9/one.html', 'http://127.0.0.1:9/two.html'];
+    await writeFile(file, [site.url('/docs/page-22.html'), ...refused].join('\n'));
+    const result = await cli(['batch', file, '-o', path.join(dir, 'some-fail.jsonl')]);
+    expect(result.code, result.stderr).toBe(4);
+    expect(result.stdout).toMatch(/^Batch \S+ completed: 1 of 3 pages, 2 failed, 1 written to /);
+    expect(result.stderr).toMatch(/^2 pages failed:$/m);
+    for (const url of refused) expect(result.stderr).toMatch(new RegExp(`^  ${url}: \\S`, 'm'));
+    expect(result.stderr).toMatch(/^tabhive: 2 of 3 pages of batch \S+ failed/m);
+
+    const id = /^Batch (\S+) completed/.exec(result.stdout)?.[1] ?? '';
+    const json = await cli([
+      'batch',
+      '--resume',
+      id,
+      '--quiet',
+      '-o',
+      path.join(dir, 'some-fail-2.jsonl'),
+      '--json',
+    ]);
+    expect(json.code).toBe(4);
+    const summary = JSON.parse(json.stdout);
+    expect(summary).toMatchObject({ status: 'completed', completed: 1, total: 3, written: 1 });
+    expect(summary.failed.map((failure: { url: string }) => failure.url).sort()).toEqual(refused);
+  });
+
   it('reads the URLs from stdin with -', async () => {
     const result = await cli(['batch', '-', '--quiet', '-o', path.join(dir, 'batch.jsonl'), '--json'], {
       stdin: `${site.url('/docs/page-30.html')}\n`,
@@ -250,13 +336,17 @@ describe('tabhive keys', () => {
 });
 
 describe('tabhive exit codes', () => {
-  it("exits 3 with the API's message when the key is refused", async () => {
+  it("exits 3 with the API's message when the key is refused, naming the key and how to give another", async () => {
     const result = await cli(['scrape', site.url('/about.html')], {
-      env: { TABHIVE_API_KEY: 'fc-not-a-key' },
+      env: { TABHIVE_API_KEY: 'fc-not-a-key-0000000000000000abcd' },
     });
     expect(result.code).toBe(3);
     expect(result.stdout).toBe('');
     expect(result.stderr).toContain('tabhive: Unauthorized: Invalid token (HTTP 401)');
+    expect(result.stderr).toContain('refused the key fc-n…abcd, from TABHIVE_API_KEY');
+    expect(result.stderr).not.toContain('fc-not-a-key-0000000000000000abcd');
+    expect(result.stderr).toContain('tabhive --api-key <key>');
+    expect(result.stderr).toContain('$DATA_DIR/api-key');
   });
 
   it('exits 3 with a hint when there is no key at all', async () => {

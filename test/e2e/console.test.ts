@@ -53,10 +53,18 @@ afterAll(async () => {
 });
 
 async function openConsole(
-  { key, width = 1280, height = 860 }: { key: string; width?: number; height?: number },
+  {
+    key,
+    width = 1280,
+    height = 860,
+    timezoneId,
+  }: { key: string; width?: number; height?: number; timezoneId?: string },
   hash = '',
 ): Promise<{ page: Page; context: BrowserContext }> {
-  const context = await browser.newContext({ viewport: { width, height } });
+  const context = await browser.newContext({
+    viewport: { width, height },
+    ...(timezoneId === undefined ? {} : { timezoneId }),
+  });
   const page = await context.newPage();
   await page.goto(`${tabhive.url}/console`);
   await page.getByLabel('API key').fill(key);
@@ -199,9 +207,53 @@ describe('console', () => {
     await context.close();
   });
 
+  it('counts only the attempts that ran, and brings an opened result into view', async () => {
+    // One page at a time: every other page of the batch is claimed and put back while it waits.
+    const urls = [
+      ...Array.from({ length: 4 }, (_, i) => site.url(`/slow/${i + 1}.html`)),
+      ...Array.from({ length: 20 }, (_, i) => site.url(`/docs/page-${i + 21}.html`)),
+    ];
+    const started = await tabhive.post('/v2/batch/scrape', {
+      urls,
+      formats: ['markdown'],
+      maxConcurrency: 1,
+    });
+    expect(started.status).toBe(200);
+    const { page, context } = await openConsole(
+      { key: TEST_API_KEY, height: 600 },
+      `#/jobs/${started.json.id}`,
+    );
+    await poll(() => page.getByTestId('job-status').textContent(), 60_000).toBe('completed');
+    const done = page.locator('tr[data-state="done"]');
+    await poll(() => done.count()).toBe(urls.length);
+    expect(await done.locator('td.attempts').allTextContents()).toEqual(urls.map(() => '1'));
+
+    // The first page's result opens below 24 rows: it is scrolled into view and focused.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.getByRole('button', { name: `Open the result of ${urls[0]}` }).click();
+    const heading = page.locator('#page-result-title');
+    await poll(() =>
+      heading.evaluate((element) => {
+        const box = element.getBoundingClientRect();
+        return box.top >= 0 && box.bottom <= window.innerHeight;
+      }),
+    ).toBe(true);
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('page-result-title');
+    await poll(() => page.locator('.panel-rendered').textContent()).toContain('Content of Slow /slow/1.html');
+    await context.close();
+  });
+
   it('scrapes in the playground and gives curl, JavaScript and Python code that run as copied', async () => {
     const { page, context } = await openConsole({ key: TEST_API_KEY }, '#/playground');
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: tabhive.url });
+    // A scrape the API refuses: its error is shown as the result, where the result would be.
+    await page.getByLabel('URL', { exact: true }).fill('ftp://example.com/file');
+    await page.getByRole('button', { name: 'Scrape', exact: true }).click();
+    const resultPane = page.getByTestId('playground-result');
+    await poll(() => resultPane.getByRole('alert').textContent()).toMatch(/^The scrape failed: \S/);
+    expect(await resultPane.textContent()).not.toContain('The result shows here.');
+    expect(await page.locator('form.scrape-form [role="alert"]').count()).toBe(0);
+
     await page.getByLabel('URL', { exact: true }).fill(site.url('/about.html'));
     await page.getByRole('checkbox', { name: 'links' }).check();
     // The page's only link is in its <nav>, which the main content leaves out.
@@ -315,6 +367,23 @@ describe('console', () => {
     expect(all.data.find((job) => job.id === crawlId)?.teamId).toBe('default');
   });
 
+  it("gives a team key the overview of its own team's pages and cache, and none of another team's", async () => {
+    const own = await openConsole({ key: TEST_API_KEY });
+    await poll(() => tile(own.page, 'Pages scraped').textContent()).not.toBe('0');
+    expect(await tile(own.page, 'Cache hit ratio').count()).toBe(1);
+    await poll(() => tile(own.page, 'Pages per second').textContent()).not.toBe('…');
+    await poll(() => own.page.locator('.tile svg.sparkline').count()).toBe(5);
+    // The hub's queue holds every team's browser tasks: the admin's alone.
+    expect(await tile(own.page, 'Browser tasks waiting').count()).toBe(0);
+    await own.context.close();
+
+    // Another team, which scraped nothing: none of the default team's pages or lookups.
+    const other = await openConsole({ key: otherTeamKey });
+    await poll(() => tile(other.page, 'Pages scraped').textContent()).toBe('0');
+    expect(await tile(other.page, 'Cache hit ratio').textContent()).toBe('no lookups yet');
+    await other.context.close();
+  });
+
   it('shows the admin the overview, the browsers and usage, and fits a phone screen', async () => {
     const { page, context } = await openConsole({ key: ADMIN_API_KEY });
     await poll(() => page.getByTestId('who').textContent()).toBe('Admin (every team)');
@@ -322,6 +391,12 @@ describe('console', () => {
     expect(await tile(page, 'Browsers').textContent()).toBe('1');
     expect(await tile(page, 'Failed pages, last hour').textContent()).toBe('1');
     await poll(() => tile(page, 'Pages per second').textContent()).not.toBe('…');
+    // Each moving figure has a line of its last hour, from the server's samples.
+    const lines = page.locator('.tile svg.sparkline');
+    await poll(() => lines.count()).toBe(5);
+    await poll(() => page.locator('.tile svg.sparkline[data-points="0"]').count()).toBeLessThan(5);
+    expect(await lines.first().getAttribute('aria-label')).toMatch(/^Pages per second/);
+    expect(await tile(page, 'Credits, last hour').textContent()).toMatch(/^\d+/);
     await page.screenshot({ path: screenshotPath('console-overview.png') });
 
     await page.evaluate(() => (location.hash = '#/browsers'));
@@ -366,7 +441,14 @@ describe('console', () => {
     const keyRow = page
       .locator('[aria-labelledby="usage-api-keys"] tbody tr')
       .filter({ has: page.locator('td').getByText('API_KEY', { exact: true }) });
-    await poll(() => keyRow.locator('td').last().textContent()).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    // Moments in the viewer's local time with its zone; key hints as start…end, one ellipsis.
+    await poll(() => keyRow.locator('td').last().textContent()).toMatch(
+      /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} \S+$/,
+    );
+    expect(await keyRow.locator('code').textContent()).toBe('fc-7…');
+    expect(
+      await page.locator('[aria-labelledby="usage-credits-by-api-key"] tbody code').allTextContents(),
+    ).toContain('fc-…0001');
     await page.screenshot({ path: screenshotPath('console-usage.png') });
     await context.close();
 
@@ -384,12 +466,13 @@ describe('console', () => {
       targets: [{ type: 'scrape', urls: [site.url('/about.html')] }],
     });
     expect(created.status).toBe(200);
-    const { page, context } = await openConsole({ key: TEST_API_KEY }, '#/jobs');
+    const { page, context } = await openConsole({ key: TEST_API_KEY, timezoneId: 'Europe/Berlin' }, '#/jobs');
     const monitors = page.getByRole('region', { name: 'Monitors (1)' });
     await poll(() => monitors.locator('tbody tr').count()).toBe(1);
     const cells = await monitors.locator('tbody td').allTextContents();
     expect(cells.slice(0, 3)).toEqual(['console monitor', created.json.data.status, '0 0 0 1 1 * (UTC)']);
-    expect(cells[4]).toMatch(/^\d{4}-01-01T00:00:00/);
+    // Midnight UTC in the viewer's zone, which it names.
+    expect(cells[4]).toMatch(/^\d{4}-01-01 01:00:00 (CET|GMT\+1)$/);
     await context.close();
   });
 });

@@ -1,5 +1,6 @@
 import type { BrowserDetails, BrowserHub } from '../../browsers/hub';
-import type { TabhiveMetrics } from '../../platform/metrics';
+import type { CounterValue } from '../../platform/metrics';
+import type { Counted } from './console-figures';
 import type { ConsoleJobReader } from './console-job-reader';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -84,28 +85,31 @@ export function listBrowsers(hub: Hub, viewer?: { teamId: string }): ConsoleBrow
   });
 }
 
-const sum = async (
-  counter: { get(): Promise<{ values: Array<{ value: number; labels: object }> }> },
-  label?: [string, string],
-) =>
-  (await counter.get()).values
-    .filter(
-      (value) => label === undefined || (value.labels as Record<string, unknown>)[label[0]] === label[1],
-    )
+/** The sum of a counter's values, or of those with `label` set to its value. */
+const sum = (values: CounterValue[], label?: [string, string]) =>
+  values
+    .filter((value) => label === undefined || value.labels[label[0]] === label[1])
     .reduce((total, value) => total + value.value, 0);
 
 export interface ConsoleOverview {
   at: string;
-  /** Instance-wide figures, for the admin only: a team sees its own queue and failures. */
-  pagesScrapedTotal: number | null;
-  cacheHits: number | null;
-  cacheMisses: number | null;
+  /**
+   * Pages scraped and cache lookups since this instance started: every team's for the admin, the
+   * key's team's own for a team key (its tallies; no other team's work is in them).
+   */
+  pagesScrapedTotal: number;
+  cacheHits: number;
+  cacheMisses: number;
+  /** The cluster's queued pages (the team's for a team key). */
   queuedPages: number;
+  /** Browser tasks waiting in this instance's hub, every team's: for the admin only. */
   browserTasksWaiting: number | null;
   browsers: number;
   tabs: number;
   tabsInUse: number;
   errorsLastHour: number;
+  /** Other instances may share the store: the counters and browsers are this instance's only. */
+  clustered: boolean;
 }
 
 /**
@@ -118,33 +122,40 @@ export async function readOverview({
   jobs,
   teamId,
   admin,
+  clustered = false,
   now = new Date(),
 }: {
   hub: Hub;
-  metrics: Pick<TabhiveMetrics, 'pagesScraped' | 'cacheLookups'>;
+  metrics: { pagesScraped: Counted; cacheLookups: Counted };
   jobs: ConsoleJobReader;
   teamId: string | undefined;
   admin: boolean;
+  clustered?: boolean;
   now?: Date;
 }): Promise<ConsoleOverview> {
   const snapshot = hub.schedulerSnapshot();
   const visible = snapshot.workers.filter(
     (worker) => admin || worker.teamId === undefined || worker.teamId === teamId,
   );
-  const [queuedPages, errorsLastHour] = await Promise.all([
+  const valuesOf = async (counter: Counted) =>
+    teamId === undefined ? (await counter.get()).values : counter.byTeam.valuesOf(teamId);
+  const [queuedPages, errorsLastHour, pages, lookups] = await Promise.all([
     jobs.queued(teamId),
     jobs.recentFailures(teamId, new Date(now.getTime() - HOUR_MS)),
+    valuesOf(metrics.pagesScraped),
+    valuesOf(metrics.cacheLookups),
   ]);
   return {
     at: now.toISOString(),
-    pagesScrapedTotal: admin ? await sum(metrics.pagesScraped) : null,
-    cacheHits: admin ? await sum(metrics.cacheLookups, ['result', 'hit']) : null,
-    cacheMisses: admin ? await sum(metrics.cacheLookups, ['result', 'miss']) : null,
+    pagesScrapedTotal: sum(pages),
+    cacheHits: sum(lookups, ['result', 'hit']),
+    cacheMisses: sum(lookups, ['result', 'miss']),
     queuedPages,
     browserTasksWaiting: admin ? Object.values(snapshot.queued).reduce((a, b) => a + b, 0) : null,
     browsers: visible.length,
     tabs: visible.reduce((total, worker) => total + (worker.draining ? 0 : worker.capacity), 0),
     tabsInUse: visible.reduce((total, worker) => total + worker.running, 0),
     errorsLastHour,
+    clustered,
   };
 }

@@ -8,6 +8,7 @@ import type { JobService } from '../../products/jobs';
 import type { BrowserHub } from '../../browsers/hub';
 import type { TabhiveMetrics } from '../../platform/metrics';
 import { readConsoleAsset } from './console-assets';
+import { EVERY_TEAM, type ConsoleFigures } from './console-figures';
 import { listBrowsers, readOverview } from './console-instance';
 import type { ConsoleJobReader } from './console-job-reader';
 import type { ConsoleUsage } from './console-usage';
@@ -20,6 +21,10 @@ export interface ConsoleDeps {
   hub: Pick<BrowserHub, 'schedulerSnapshot' | 'engineStats' | 'browserStatuses'> &
     Partial<Pick<BrowserHub, 'browserDetails'>>;
   metrics: Pick<TabhiveMetrics, 'pagesScraped' | 'cacheLookups'>;
+  /** The overview's figures over the last hour. */
+  figures: ConsoleFigures;
+  /** Other instances may share the store (MongoDB). */
+  clustered: boolean;
   adminApiKey: string | undefined;
 }
 
@@ -158,6 +163,7 @@ export function consoleRoutes({
 
   api.get('/overview', async (ctx) => {
     const scope = scopeOf(ctx);
+    if (scope.kind === 'team') deps.figures.watch(scope.team.id);
     ctx.body = {
       success: true,
       data: await readOverview({
@@ -166,7 +172,17 @@ export function consoleRoutes({
         jobs: jobReader,
         teamId: teamFilter(scope, undefined),
         admin: scope.kind === 'admin',
+        clustered: deps.clustered,
       }),
+    };
+  });
+
+  api.get('/overview/history', (ctx) => {
+    const scope = scopeOf(ctx);
+    if (scope.kind === 'team') deps.figures.watch(scope.team.id);
+    ctx.body = {
+      success: true,
+      data: deps.figures.history(scope.kind === 'admin' ? EVERY_TEAM : scope.team.id),
     };
   });
 

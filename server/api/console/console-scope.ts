@@ -1,6 +1,7 @@
 import type { Middleware } from 'koa';
 import { createStaticKeyring, type Keyring, type Team } from '../../platform/auth';
 import { errors } from '../../platform/errors';
+import { bearerToken } from '../http';
 
 /** Whose data a console request may see: every team's (ADMIN_API_KEY) or one team's (its API key). */
 export type ConsoleScope = { kind: 'admin' } | { kind: 'team'; team: Team };
@@ -27,10 +28,7 @@ export function consoleScope({
   const admin =
     adminApiKey === undefined ? undefined : createStaticKeyring([{ apiKey: adminApiKey, team: ADMIN_TEAM }]);
   return async (ctx, next) => {
-    const header = ctx.get('authorization');
-    if (header === '') throw errors.unauthorized();
-    const token = header.trim().split(/\s+/)[1];
-    if (token === undefined || token === '') throw errors.tokenMissing();
+    const token = bearerToken(ctx.get('authorization'));
     if (admin !== undefined && (await admin.findTeam(token)) !== undefined) {
       ctx.state.consoleScope = { kind: 'admin' };
     } else {

@@ -1,5 +1,6 @@
 import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { createScrapeEngines } from './scrape-engines';
+import { tallyByTeam } from './team-tally';
 
 /** Seconds, from a scrape served by the cache (milliseconds) to a slow page on a busy browser (minutes). */
 const LATENCY_BUCKETS_SECONDS = [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300];
@@ -21,12 +22,15 @@ export function createTabhiveMetrics() {
     registry,
     /** Which engine served the scrape running in the current async context (pages' `engine` label). */
     engines: createScrapeEngines(),
-    pagesScraped: new Counter({
-      name: 'tabhive_pages_scraped_total',
-      help: 'Pages scraped successfully, by where the request came from and what served it.',
-      labelNames: ['source', 'engine'] as const,
-      registers,
-    }),
+    /** Also by team, in memory (team-tally.ts), for the console's team overview. */
+    pagesScraped: tallyByTeam(
+      new Counter({
+        name: 'tabhive_pages_scraped_total',
+        help: 'Pages scraped successfully, by where the request came from and what served it.',
+        labelNames: ['source', 'engine'] as const,
+        registers,
+      }),
+    ),
     scrapeDuration: new Histogram({
       name: 'tabhive_scrape_duration_seconds',
       help: 'One page scrape from URL check to document (admission waits excluded), by source and outcome.',
@@ -41,12 +45,14 @@ export function createTabhiveMetrics() {
       buckets: LATENCY_BUCKETS_SECONDS,
       registers,
     }),
-    cacheLookups: new Counter({
-      name: 'tabhive_cache_lookups_total',
-      help: 'Scrape cache lookups, by result (hit or miss).',
-      labelNames: ['result'] as const,
-      registers,
-    }),
+    cacheLookups: tallyByTeam(
+      new Counter({
+        name: 'tabhive_cache_lookups_total',
+        help: 'Scrape cache lookups, by result (hit or miss).',
+        labelNames: ['result'] as const,
+        registers,
+      }),
+    ),
     storeOperationDuration: new Histogram({
       name: 'tabhive_store_operation_duration_seconds',
       help: 'Store operations, by collection and operation.',

@@ -8,6 +8,7 @@ import { errorHandler } from '../../../server/api/http/error-handler';
 import { notFound } from '../../../server/api/http/not-found';
 import { createJobService } from '../../../server/products/jobs/create-job-service';
 import { silentLog } from '../../../server/platform/log/log';
+import { attributeUsage } from '../../../server/platform/store/stores/usage-attribution';
 import { createTabhiveMetrics } from '../../../server/platform/metrics/create-tabhive-metrics';
 import { serveApp } from '../../helpers/serve-app';
 import { useEmbeddedStores } from '../../helpers/use-embedded-stores';
@@ -24,6 +25,8 @@ let server: Awaited<ReturnType<typeof serveApp>>;
 let keyA = '';
 let keyB = '';
 let jobA = '';
+let consoleDeps: ReturnType<typeof createConsoleDeps>;
+const metrics = createTabhiveMetrics();
 
 const noBrowsers = {
   schedulerSnapshot: () => ({ workers: [], queued: { interactive: 0, normal: 0, background: 0 } }),
@@ -59,17 +62,15 @@ beforeAll(async () => {
     teams: stores.teams,
     fixed: createStaticKeyring([]),
   });
-  const router = consoleRoutes({
-    keyring,
-    jobs,
-    console: createConsoleDeps({
-      database,
-      stores,
-      hub: noBrowsers,
-      metrics: createTabhiveMetrics(),
-      adminApiKey: ADMIN_KEY,
-    }),
+  consoleDeps = createConsoleDeps({
+    database,
+    stores,
+    hub: noBrowsers,
+    metrics,
+    adminApiKey: ADMIN_KEY,
+    log: silentLog,
   });
+  const router = consoleRoutes({ keyring, jobs, console: consoleDeps });
   app
     .use(errorHandler({ log: silentLog }))
     .use(cors())
@@ -107,6 +108,12 @@ describe('console API', () => {
     expect(response.status).toBe(401);
     expect(await response.json()).toEqual({ success: false, error: 'Unauthorized' });
     expect((await get('fc-nope', '/jobs')).status).toBe(401);
+    // A key without its scheme is told so, as on the API.
+    const bare = await fetch(`${server.url}/console/api/jobs`, { headers: { Authorization: keyA } });
+    expect(bare.status).toBe(401);
+    expect(((await bare.json()) as { error: string }).error).toMatch(
+      /no scheme; send "Authorization: Bearer <key>"/,
+    );
   });
 
   it("lists a team's own jobs only, with their counts; the admin sees every team's", async () => {
@@ -188,17 +195,79 @@ describe('console API', () => {
     expect((await get(keyA, '/usage?days=1000')).status).toBe(400);
   });
 
+  it("gives a team key its own team's pages and cache figures, and the admin everyone's", async () => {
+    // Pages counted while a team's work runs are that team's (the request's or the job's attribution).
+    attributeUsage({ teamId: 'team-a', apiKey: undefined }, () => {
+      metrics.pagesScraped.inc({ source: 'api', engine: 'browser' });
+      metrics.pagesScraped.inc({ source: 'job', engine: 'http' });
+      metrics.cacheLookups.inc({ result: 'hit' });
+      metrics.cacheLookups.inc({ result: 'miss' });
+      metrics.cacheLookups.inc({ result: 'miss' });
+    });
+    metrics.pagesScraped.inc({ source: 'api', engine: 'browser' }); // no team's
+    expect((await get(keyA, '/overview')).body.data).toMatchObject({
+      pagesScrapedTotal: 2,
+      cacheHits: 1,
+      cacheMisses: 2,
+      browserTasksWaiting: null,
+    });
+    expect((await get(keyB, '/overview')).body.data).toMatchObject({
+      pagesScrapedTotal: 0,
+      cacheHits: 0,
+      cacheMisses: 0,
+    });
+    expect((await get(ADMIN_KEY, '/overview')).body.data).toMatchObject({
+      pagesScrapedTotal: 3,
+      cacheHits: 1,
+      cacheMisses: 2,
+      browserTasksWaiting: 0,
+    });
+  });
+
+  it("keeps an hour of overview figures, each team's apart", async () => {
+    // A team that opens its overview is sampled from then on, active or not.
+    expect((await get(keyB, '/overview/history')).body.data).toMatchObject({ samples: [] });
+    // A sample takes in what was booked after the previous one, to the millisecond: a few apart.
+    const later = () => new Promise((resolve) => setTimeout(resolve, 5));
+    await consoleDeps.figures.tick();
+    await later();
+    await env.stores.creditLedger.charge({
+      key: 'scrape:later',
+      teamId: 'team-a',
+      credits: 4,
+      reason: 'scrape',
+    });
+    attributeUsage({ teamId: 'team-a', apiKey: undefined }, () =>
+      metrics.pagesScraped.inc({ source: 'api', engine: 'browser' }, 3),
+    );
+    await later();
+    await consoleDeps.figures.tick();
+
+    const admin = (await get(ADMIN_KEY, '/overview/history')).body.data;
+    expect(admin).toMatchObject({ everyMs: 15_000, keepMs: 3_600_000, clustered: false });
+    expect(admin.instanceFigures).toEqual(['pagesPerSecond', 'tabsBusy']);
+    expect(admin.samples).toHaveLength(2);
+    const [first, last] = admin.samples;
+    // No rate before two readings; then the pages counted between them.
+    expect(first.values.pagesPerSecond).toBeUndefined();
+    expect(last.values).toMatchObject({ credits: 4, failed: 0, queued: 2, tabsBusy: 0 });
+    expect(last.values.pagesPerSecond).toBeGreaterThan(0);
+
+    const teamA = (await get(keyA, '/overview/history')).body.data.samples.at(-1).values;
+    expect(teamA).toMatchObject({ credits: 4, queued: 2 });
+    expect(teamA.pagesPerSecond).toBeGreaterThan(0);
+    const teamB = (await get(keyB, '/overview/history')).body.data.samples;
+    expect(teamB).toHaveLength(2);
+    expect(teamB.at(-1).values).toEqual({ pagesPerSecond: 0, credits: 0, failed: 0, queued: 0, tabsBusy: 0 });
+  });
+
   it("cancels a team's own job; the overview counts the team's queue only", async () => {
     expect((await get(keyA, '/overview')).body.data).toMatchObject({
       queuedPages: 2,
-      pagesScrapedTotal: null,
       browsers: 0,
     });
     expect((await get(keyB, '/overview')).body.data.queuedPages).toBe(0);
-    expect((await get(ADMIN_KEY, '/overview')).body.data).toMatchObject({
-      queuedPages: 2,
-      pagesScrapedTotal: 0,
-    });
+    expect((await get(ADMIN_KEY, '/overview')).body.data).toMatchObject({ queuedPages: 2 });
     expect((await get(keyA, `/jobs/${jobA}/cancel`, 'POST')).body).toEqual({
       success: true,
       status: 'cancelled',

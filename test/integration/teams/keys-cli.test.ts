@@ -24,11 +24,19 @@ describe('npm run keys', () => {
     await rm(dataDir, { recursive: true, force: true });
   });
 
+  /** Through a running server's admin API when `admin` is given. */
+  let admin: { url: string; key: string } | undefined;
   const keys = async (...args: string[]) => {
     try {
       const { stdout } = await promisify(execFile)(TSX, ['server/api/cli/keys.ts', ...args], {
         cwd: ROOT,
-        env: { ...process.env, DATA_DIR: dataDir, MONGODB_URL: '' },
+        env: {
+          ...process.env,
+          DATA_DIR: dataDir,
+          MONGODB_URL: '',
+          ADMIN_API_KEY: admin?.key ?? '',
+          TABHIVE_API_URL: admin?.url ?? '',
+        },
       });
       return { code: 0, stdout, stderr: '' };
     } catch (err) {
@@ -84,6 +92,9 @@ describe('npm run keys', () => {
       const refused = await keys('revoke', created.keyId);
       expect(refused.code).toBe(1);
       expect(refused.stderr).toMatch(/in use by process/);
+      // … and says how to do it while the server runs.
+      expect(refused.stderr).toMatch(/ADMIN_API_KEY/);
+      expect(refused.stderr).toMatch(/admin API/);
     } finally {
       await tabhive.stop();
     }
@@ -110,6 +121,47 @@ describe('npm run keys', () => {
       await again.stop();
     }
   }, 120_000);
+
+  it("goes through the running server's admin API when ADMIN_API_KEY is set", async () => {
+    const tabhive = await startTabhive({
+      config: loadConfig({
+        PORT: '0',
+        BROWSERS: '0',
+        DATA_DIR: dataDir,
+        ADMIN_API_KEY: 'admin-keys-cli-0001',
+      }),
+      server: createServer(),
+      log: createLog({ quiet: true }),
+    });
+    try {
+      admin = { url: tabhive.url, key: 'admin-keys-cli-0001' };
+      // The server holds the embedded store all along: every command goes through it.
+      const created = await json('create', '--team', 'acme', '--label', 'ci');
+      expect(created).toMatchObject({ teamId: 'acme', label: 'ci' });
+      expect(isGeneratedApiKey(created.apiKey)).toBe(true);
+      const usage = await fetch(`${tabhive.url}/v2/team/credit-usage`, {
+        headers: { authorization: `Bearer ${created.apiKey}` },
+      });
+      expect(usage.status).toBe(200);
+      expect(await json('team', 'set', 'acme', '--allowance', '7')).toMatchObject({ creditAllowance: 7 });
+      expect((await json('list', '--team', 'acme')).map((key: { keyId: string }) => key.keyId)).toEqual([
+        created.keyId,
+      ]);
+      const text = await keys('list');
+      expect(text.stdout).toContain(created.keyId);
+      expect(await json('revoke', created.keyId)).toMatchObject({ keyId: created.keyId });
+      expect((await keys('team', 'create', 'acme')).stderr).toMatch(/exists already/);
+      expect((await json('node-token', 'create', '--team', 'acme')).token).toMatch(/^tbn_/);
+
+      admin = { url: tabhive.url, key: 'admin-not-the-one' };
+      const wrongKey = await keys('team', 'list');
+      expect(wrongKey.code).toBe(1);
+      expect(wrongKey.stderr).toMatch(/ADMIN_API_KEY is not the one/);
+    } finally {
+      admin = undefined;
+      await tabhive.stop();
+    }
+  }, 60_000);
 
   it('creates, lists and revokes browser node tokens, for the shared pool or one team', async () => {
     const pool = await json('node-token', 'create', '--label', 'rack 1');

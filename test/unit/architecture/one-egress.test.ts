@@ -15,6 +15,8 @@ const EXEMPT: Record<string, string> = {
     "`server.connect(transport)` attaches the MCP server to the request's own transport: nothing outbound",
   'api/cli/tabhive/api-client.ts':
     'the command line is a client of the Tabhive server its user names (--api-url), not the server fetching for a caller',
+  'api/cli/keys/keys-admin-api.ts':
+    "the keys command line is a client of the operator's own server's admin API (ADMIN_API_KEY), not the server fetching for a caller",
 };
 
 /** Ways Node code opens an outbound HTTP or TCP connection. */

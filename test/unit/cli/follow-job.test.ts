@@ -12,13 +12,19 @@ const page = (n: number): PageDocument => ({ markdown: `# ${n}`, metadata: { scr
  * i-th status read (a request that does not follow the `next` just given), served in pages of
  * `pageSize` with Tabhive's `next` rule.
  */
-function scriptedJob(polls: { results: number[]; status: string; total: number }[], pageSize = 3) {
+function scriptedJob(
+  polls: { results: number[]; status: string; total: number; failed?: string[] }[],
+  pageSize = 3,
+) {
   let poll = -1;
   let advertised: number | undefined;
   const client = {
     base: new URL('http://tabhive.test/'),
     async get<S extends z.ZodType>(path: string, schema: S): Promise<z.infer<S>> {
-      if (path.endsWith('/errors')) return schema.parse({ errors: [] });
+      if (path.endsWith('/errors'))
+        return schema.parse({
+          errors: (polls[Math.max(poll, 0)]?.failed ?? []).map((url) => ({ url, error: 'refused' })),
+        });
       const skip = Number(new URL(path, 'http://tabhive.test').searchParams.get('skip') ?? 0);
       if (skip !== advertised) poll = Math.min(poll + 1, polls.length - 1);
       const state = polls[poll] ?? polls[polls.length - 1];
@@ -103,5 +109,30 @@ describe('followJob', () => {
     });
     expect(sink.pages).toEqual(['id-4', 'id-5']);
     expect(outcome).toMatchObject({ written: 2, skipped: 3 });
+  });
+
+  it('counts failed pages in the total, and shows them in the progress, as they fail', async () => {
+    const updates: Array<[number, number, string, number?]> = [];
+    const outcome = await followJob({
+      // The status's total leaves failed pages out: 3 URLs, then 2 of them failed.
+      client: scriptedJob([
+        { results: [], status: 'scraping', total: 3 },
+        { results: [1], status: 'scraping', total: 2, failed: ['http://a.test/x'] },
+        { results: [1], status: 'completed', total: 1, failed: ['http://a.test/x', 'http://a.test/y'] },
+      ]),
+      kind: 'batch',
+      id: 'x',
+      sink: memorySink(),
+      progress: { update: (...args) => updates.push(args), stop: () => undefined },
+      pollIntervalMs: 0,
+    });
+    expect(outcome).toMatchObject({ status: 'completed', completed: 1, total: 3 });
+    expect(outcome.failed).toEqual([
+      { url: 'http://a.test/x', error: 'refused' },
+      { url: 'http://a.test/y', error: 'refused' },
+    ]);
+    expect(updates[0]).toEqual([0, 3, 'scraping', 0]);
+    expect(updates[1]).toEqual([1, 3, 'scraping', 1]);
+    expect(updates.at(-1)).toEqual([1, 3, 'completed', 2]);
   });
 });

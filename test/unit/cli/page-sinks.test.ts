@@ -56,7 +56,8 @@ describe('page sinks', () => {
     await first.write(page(1));
     await first.write({ ...page(9), metadata: { ...page(9).metadata, scrapeId: 'id-9' } });
     await first.close();
-    expect(await readFile(path.join(out, 'docs_page-1.md'), 'utf8')).toBe('# Page 1');
+    // A text file ends with a newline.
+    expect(await readFile(path.join(out, 'docs_page-1.md'), 'utf8')).toBe('# Page 1\n');
 
     const resumed = await openMarkdownDirSink(out, { resume: true });
     expect([...resumed.known].sort()).toEqual(['id-1', 'id-9']);

@@ -76,4 +76,10 @@ describe('progressText', () => {
       '50/50 pages | 4.0 pages/s | ETA 0s | completed',
     );
   });
+
+  it('counts failed pages as finished, and says how many failed', () => {
+    expect(
+      progressText({ label: 'batch', done: 10, total: 50, failed: 10, rate: 4, status: 'scraping' }),
+    ).toBe('10/50 pages, 10 failed | 4.0 pages/s | ETA 8s | scraping');
+  });
 });

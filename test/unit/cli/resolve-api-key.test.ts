@@ -61,6 +61,6 @@ describe('resolveApiKey', () => {
   it('has no key when there is no file', async () => {
     expect(
       await resolveApiKey({ option: undefined, env: { DATA_DIR: path.join(dir, 'missing') }, apiUrl: local }),
-    ).toEqual({ apiKey: undefined, source: 'none' });
+    ).toEqual({ apiKey: undefined, source: 'none', file: path.join(dir, 'missing', 'api-key') });
   });
 });

@@ -1,14 +1,19 @@
 import { Command } from 'commander';
 import { TeamSettingsInput, NewTeamInput, TeamId } from '../../../platform/teams';
 import { UsageError } from '../usage-error';
+import { adminApiUrl, createKeysAdminApi } from './keys-admin-api';
+import type { KeysBackend } from './keys-backend';
 import { keyLine, nodeTokenLine, teamLine } from './keys-output';
-import type { KeysStore } from './open-keys-store';
 
 const SETTINGS_HELP = `
 Settings: --allowance <credits|unlimited>  --concurrency <n|default>  --rate-limit <per-minute|default>
           --name <display name>
-These commands work on the store directly (MONGODB_URL, or the embedded store in DATA_DIR, default
-./data): run them on the server's machine, with the server stopped when it uses the embedded store.
+Where they act:
+  ADMIN_API_KEY set: through the running server's admin API (TABHIVE_API_URL, else
+    http://127.0.0.1:$PORT, PORT 3002 by default), started with the same ADMIN_API_KEY. This is the
+    way while the server runs on the embedded store, which it holds for itself.
+  otherwise: on the store directly (MONGODB_URL, or the embedded store in DATA_DIR, default
+    ./data), on the server's machine, with the server stopped when it uses the embedded store.
 Add --json for machine-readable output.`;
 
 interface SettingsOptions {
@@ -51,20 +56,24 @@ const withSettings = (command: Command) =>
 type Output = { json: unknown; text: string };
 
 /**
- * Runs one keys command against the store, which is opened for it and closed after. The store
- * module is imported here, on demand, so that other commands of the same program never load it.
+ * Runs one keys command against the running server's admin API when ADMIN_API_KEY is set, else
+ * against the store, which is opened for it and closed after. The store module is imported here,
+ * on demand, so that other commands of the same program never load it.
  */
 function storeAction<A extends unknown[]>(
-  act: (store: KeysStore, ...args: A) => Promise<Output>,
+  act: (store: KeysBackend, ...args: A) => Promise<Output>,
 ): (...args: [...A, Command]) => Promise<void> {
   return async (...args) => {
     const command = args[args.length - 1] as Command;
-    const { openKeysStore } = await import('./open-keys-store');
-    const store = await openKeysStore(process.env);
+    const options = command.optsWithGlobals<{ json?: boolean; apiUrl?: string }>();
+    const adminApiKey = process.env.ADMIN_API_KEY;
+    const store: KeysBackend =
+      adminApiKey !== undefined && adminApiKey !== ''
+        ? createKeysAdminApi({ apiUrl: adminApiUrl(options.apiUrl, process.env), adminApiKey })
+        : await (await import('./open-keys-store')).openKeysStore(process.env);
     try {
       const output = await act(store, ...(args.slice(0, -1) as A));
-      const json = command.optsWithGlobals<{ json?: boolean }>().json === true;
-      console.log(json ? JSON.stringify(output.json, null, 2) : output.text);
+      console.log(options.json === true ? JSON.stringify(output.json, null, 2) : output.text);
     } finally {
       await store.close();
     }
@@ -77,7 +86,9 @@ function storeAction<A extends unknown[]>(
  */
 export function createKeysCommand(name: string): Command {
   const keys = new Command(name)
-    .description('Teams and API keys of a Tabhive store (MONGODB_URL, or the embedded store in DATA_DIR).')
+    .description(
+      "Teams and API keys: through a running server's admin API (ADMIN_API_KEY), or on its store (MONGODB_URL, or the embedded store in DATA_DIR).",
+    )
     .option('--json', 'machine-readable output')
     .addHelpText('after', SETTINGS_HELP);
 

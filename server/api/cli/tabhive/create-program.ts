@@ -8,7 +8,7 @@ import { DEFAULT_API_URL } from './resolve-api-key';
 import { createScrapeCommand } from './scrape-command';
 import { createSearchCommand } from './search-command';
 
-const HELP_AFTER = `
+const helpAfter = (command: string) => `
 The server: --api-url, else TABHIVE_API_URL, else ${DEFAULT_API_URL}.
 The API key: --api-key, else TABHIVE_API_KEY, else (for a server on this machine only) the key file
 a local server wrote on its first start, $DATA_DIR/api-key (DATA_DIR defaults to ./data, as for
@@ -21,18 +21,21 @@ Errors go to stderr, in the API's own words.
 ${EXIT_CODES_HELP}
 
 Examples:
-  tabhive scrape https://example.com
-  tabhive scrape https://example.com --formats links -o links.txt
-  tabhive crawl https://example.com/docs/ --limit 100 -o docs.jsonl
-  tabhive crawl https://example.com/docs/ --limit 100 --out-dir docs/
-  tabhive crawl --resume <job id> -o docs.jsonl
-  tabhive map https://example.com --search pricing
-  tabhive search "tabhive firecrawl" --limit 5 --scrape
-  tabhive batch urls.txt -o pages.jsonl
-  tabhive keys create --team acme`;
+  ${command} scrape https://example.com
+  ${command} scrape https://example.com --formats links -o links.txt
+  ${command} crawl https://example.com/docs/ --limit 100 -o docs.jsonl
+  ${command} crawl https://example.com/docs/ --limit 100 --out-dir docs/
+  ${command} crawl --resume <job id> -o docs.jsonl
+  ${command} map https://example.com --search pricing
+  ${command} search "tabhive firecrawl" --limit 5 --scrape
+  ${command} batch urls.txt -o pages.jsonl
+  ${command} keys create --team acme`;
 
-/** Every command of `tabhive`, on the program with the options they share. */
-export function createProgram(version: string): Command {
+/**
+ * Every command of `tabhive`, on the program with the options they share. `command` is how the
+ * user runs it (invoked-as.ts), as the help's examples and hints write it.
+ */
+export function createProgram(version: string, command = 'tabhive'): Command {
   const program = new Command('tabhive')
     .description(
       'Tabhive from the command line: scrape, crawl, map, search and batch against a Tabhive server.',
@@ -44,7 +47,7 @@ export function createProgram(version: string): Command {
     .addOption(new Option('--api-key <key>', 'the API key (default: TABHIVE_API_KEY or the local key file)'))
     .option('--json', 'machine-readable output on stdout')
     .option('-q, --quiet', 'no progress display')
-    .addHelpText('after', HELP_AFTER);
+    .addHelpText('after', helpAfter(command));
 
   program.addCommand(createScrapeCommand());
   program.addCommand(createCrawlCommand());
@@ -59,13 +62,13 @@ export function createProgram(version: string): Command {
 
   // Commander's own errors (unknown option, missing argument) throw instead of exiting, everywhere,
   // so that main.ts decides the exit code (2). Added commands do not inherit these settings.
-  const everyCommand = (command: Command): Command[] => [command, ...command.commands.flatMap(everyCommand)];
-  for (const command of everyCommand(program))
-    command
+  const everyCommand = (one: Command): Command[] => [one, ...one.commands.flatMap(everyCommand)];
+  const typed = (one: Command): string =>
+    one.parent === null ? command : `${typed(one.parent)} ${one.name()}`;
+  for (const one of everyCommand(program))
+    one
       .configureHelp({ showGlobalOptions: true })
       .exitOverride()
-      .showHelpAfterError(
-        `(${command.name() === 'tabhive' ? 'tabhive' : `tabhive ${command.name()}`} --help for usage)`,
-      );
+      .showHelpAfterError(`(${typed(one)} --help for usage)`);
   return program;
 }

@@ -10,6 +10,8 @@ export const EXIT = {
   USAGE: 2,
   /** The server could not be reached, or it refused the API key (401). */
   UNREACHABLE_OR_AUTH: 3,
+  /** The crawl or batch job finished, but some of its pages failed (they are listed on stderr). */
+  PAGES_FAILED: 4,
   /** Interrupted with Ctrl-C: the job goes on on the server and can be resumed. */
   INTERRUPTED: 130,
 } as const;
@@ -19,6 +21,7 @@ export const EXIT_CODES_HELP = `Exit codes:
   1    the API answered with an error, or the crawl/batch job failed or was cancelled
   2    usage error (unknown option, missing argument, unreadable input file)
   3    the server cannot be reached, or it refused the API key (HTTP 401)
+  4    the crawl/batch job finished but some of its pages failed (listed on stderr, all in --json)
   130  interrupted (Ctrl-C): the job goes on on the server; follow it again with --resume <job id>`;
 
 /** An error answer of the API, in its own words. */
@@ -57,6 +60,14 @@ export class JobFailed extends Error {
   }
 }
 
+/** A crawl or batch job that finished with pages that failed: the run wrote what it could. */
+export class PagesFailed extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'PagesFailed';
+  }
+}
+
 /** The exit code for what a command threw. Commander has printed its own errors already. */
 export function exitCodeOf(err: unknown): number {
   if (err instanceof CommanderError)
@@ -64,6 +75,7 @@ export function exitCodeOf(err: unknown): number {
       ? EXIT.OK
       : EXIT.USAGE;
   if (err instanceof UsageError) return EXIT.USAGE;
+  if (err instanceof PagesFailed) return EXIT.PAGES_FAILED;
   if (err instanceof ServerUnreachable) return EXIT.UNREACHABLE_OR_AUTH;
   if (err instanceof ApiFailure) return err.status === 401 ? EXIT.UNREACHABLE_OR_AUTH : EXIT.FAILED;
   return EXIT.FAILED;

@@ -27,6 +27,11 @@ export interface JobOutcome {
   /** What the server found surprising about the job, when it said. */
   warning?: string;
   completed: number;
+  /**
+   * Every page of the job: those done, running or waiting, and those that failed. (The status's
+   * `total` leaves failed pages out, as Firecrawl's does, so a batch of 3 URLs of which 2 failed
+   * would read 1 of 1.)
+   */
   total: number;
   creditsUsed: number | undefined;
   /** Pages written by this run. */
@@ -115,9 +120,22 @@ export async function followJob({
     return read.repeated ? (await readFrom(Math.max(0, before - REREAD_PAGES))).status : read.status;
   };
 
+  const readErrors = () =>
+    client
+      .get(`${statusPath(kind, id)}/errors`, JobErrors)
+      .catch(() => ({ errors: [], robotsBlocked: [] as string[] }));
+  /** Pages failed so far: read at the start and whenever the total went down (a page failed). */
+  let failedSoFar = 0;
+  let lastTotal = -1;
+  const show = async (status: JobStatusPage) => {
+    if (lastTotal === -1 || status.total < lastTotal) failedSoFar = (await readErrors()).errors.length;
+    lastTotal = status.total;
+    progress?.update(status.completed, status.total + failedSoFar, status.status, failedSoFar);
+  };
+
   let { status } = await readFrom(0);
   while (!TERMINAL.has(status.status)) {
-    progress?.update(status.completed, status.total, status.status);
+    await show(status);
     await sleep(pollIntervalMs);
     status = await readNew();
   }
@@ -125,19 +143,22 @@ export async function followJob({
   // were seen than the job completed.
   status = await readNew();
   if (seen.size < status.completed) status = (await readFrom(0)).status;
-  progress?.update(status.completed, status.total, status.status);
+  const errors = await readErrors();
+  progress?.update(
+    status.completed,
+    status.total + errors.errors.length,
+    status.status,
+    errors.errors.length,
+  );
   progress?.stop();
 
-  const errors = await client
-    .get(`${statusPath(kind, id)}/errors`, JobErrors)
-    .catch(() => ({ errors: [], robotsBlocked: [] }));
   return {
     id,
     status: status.status,
     ...(status.error === undefined ? {} : { error: status.error }),
     ...(status.warning === undefined ? {} : { warning: status.warning }),
     completed: status.completed,
-    total: status.total,
+    total: status.total + errors.errors.length,
     creditsUsed: status.creditsUsed,
     written,
     skipped,

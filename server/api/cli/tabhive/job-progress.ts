@@ -5,7 +5,8 @@ import { createRateMeter, progressText } from './progress-format';
 export const PLAIN_PROGRESS_INTERVAL_MS = 5_000;
 
 export interface JobProgress {
-  update(done: number, total: number, status: string): void;
+  /** `total` counts every page, the failed ones among them; `failed` of them failed. */
+  update(done: number, total: number, status: string, failed?: number): void;
   stop(): void;
 }
 
@@ -25,7 +26,7 @@ export function createJobProgress({
 }): JobProgress {
   const tty = stream.isTTY === true;
   const meter = createRateMeter();
-  let state = { done: 0, total: 0, rate: undefined as number | undefined, status: 'scraping' };
+  let state = { done: 0, total: 0, failed: 0, rate: undefined as number | undefined, status: 'scraping' };
   const bar = new cliProgress.SingleBar({
     stream,
     noTTYOutput: true,
@@ -42,16 +43,16 @@ export function createJobProgress({
   let started = false;
 
   return {
-    update(done, total, status) {
+    update(done, total, status, failed = 0) {
       meter.add(now(), done);
-      state = { done, total, rate: meter.rate(), status };
+      state = { done, total, failed, rate: meter.rate(), status };
       if (!started) {
         started = true;
-        bar.start(Math.max(total, 1), done);
+        bar.start(Math.max(total, 1), done + failed);
         return;
       }
       bar.setTotal(Math.max(total, 1));
-      bar.update(done);
+      bar.update(done + failed);
     },
     stop() {
       if (started) bar.stop();

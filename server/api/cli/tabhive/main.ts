@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { CommanderError } from 'commander';
 import { keysErrorMessage } from '../keys/keys-error-message';
 import { createProgram } from './create-program';
-import { ApiFailure, exitCodeOf, JobFailed, ServerUnreachable } from './exit-codes';
+import { ApiFailure, exitCodeOf, JobFailed, PagesFailed, ServerUnreachable } from './exit-codes';
+import { invokedAs } from './invoked-as';
 
 // `tabhive …` (npx tabhive, npm run tabhive --, scripts/tabhive.mjs): runs one command and exits
 // with the code `tabhive --help` documents.
@@ -33,7 +34,7 @@ function report(err: unknown) {
     if (err.hint !== undefined) console.error(err.hint);
     return;
   }
-  if (err instanceof ServerUnreachable || err instanceof JobFailed)
+  if (err instanceof ServerUnreachable || err instanceof JobFailed || err instanceof PagesFailed)
     return console.error(`tabhive: ${err.message}`);
   const known = keysErrorMessage(err);
   if (known !== undefined) return console.error(`tabhive: ${known}`);
@@ -41,7 +42,7 @@ function report(err: unknown) {
 }
 
 try {
-  await createProgram(version).parseAsync(process.argv.slice(2), { from: 'user' });
+  await createProgram(version, invokedAs()).parseAsync(process.argv.slice(2), { from: 'user' });
   process.exit(0);
 } catch (err) {
   report(err);

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { UsageError } from '../usage-error';
 import { PageDocument } from './api-responses';
 import { pageFileName, uniqueName } from './page-file-name';
+import { withFinalNewline } from './write-output';
 
 /** Where the pages of a crawl or batch go as they complete. */
 export interface PageSink {
@@ -122,7 +123,7 @@ export async function openMarkdownDirSink(
       const base = uniqueName(pageFileName(url, host), taken);
       taken.add(base.toLowerCase());
       const file = `${base}.md`;
-      await writeFile(path.join(dir, file), page.markdown ?? '');
+      await writeFile(path.join(dir, file), withFinalNewline(page.markdown ?? ''));
       const title = typeof page.metadata?.title === 'string' ? page.metadata.title : undefined;
       await appendFile(
         indexFile,

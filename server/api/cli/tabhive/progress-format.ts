@@ -51,18 +51,22 @@ export function estimateSeconds(done: number, total: number, rate: number | unde
 
 export interface ProgressState {
   label: string;
+  /** Pages done (failed ones not among them). */
   done: number;
+  /** Every page, the failed ones among them. */
   total: number;
+  /** Pages that failed; none when absent. */
+  failed?: number;
   rate: number | undefined;
   status: string;
 }
 
 /** What follows the bar on a terminal, and the whole line when the output is not a terminal. */
-export function progressText({ done, total, rate, status }: ProgressState): string {
+export function progressText({ done, total, failed = 0, rate, status }: ProgressState): string {
   return [
-    `${done}/${total} pages`,
+    `${done}/${total} pages${failed === 0 ? '' : `, ${failed} failed`}`,
     `${formatRate(rate)} pages/s`,
-    `ETA ${formatDuration(status === 'scraping' ? estimateSeconds(done, total, rate) : 0)}`,
+    `ETA ${formatDuration(status === 'scraping' ? estimateSeconds(done + failed, total, rate) : 0)}`,
     status,
   ].join(' | ');
 }

@@ -10,6 +10,7 @@ export interface ResolvedApiKey {
   apiKey: string | undefined;
   /** Where the key came from, for the hint after a 401. */
   source: 'option' | 'environment' | 'file' | 'none';
+  /** The key file: where the key came from (`file`), or where none was found (`none`, a local server). */
   file?: string;
 }
 
@@ -42,5 +43,5 @@ export async function resolveApiKey({
     const code = (err as NodeJS.ErrnoException).code;
     if (code !== 'ENOENT' && code !== 'EACCES' && code !== 'EISDIR') throw err;
   }
-  return { apiKey: undefined, source: 'none' };
+  return { apiKey: undefined, source: 'none', file };
 }

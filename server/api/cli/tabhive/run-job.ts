@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { UsageError } from '../usage-error';
 import { JobStarted } from './api-responses';
 import type { CliContext } from './cli-context';
-import { JobFailed, EXIT } from './exit-codes';
+import { JobFailed, EXIT, PagesFailed } from './exit-codes';
 import { followJob, type JobKind, type JobOutcome } from './follow-job';
 import { createJobProgress } from './job-progress';
 import { openJsonlSink, openMarkdownDirSink, stdoutSink, type PageSink } from './page-sinks';
@@ -47,10 +47,17 @@ async function openSink(options: JobOutputOptions, startHost: string | undefined
   return stdoutSink();
 }
 
-function summaryText(kind: JobKind, outcome: JobOutcome, target: string): string {
+const pages = (count: number) => `${count} ${count === 1 ? 'page' : 'pages'}`;
+
+/** `Batch <id> completed: 1 of 3 pages, 2 failed, 1 written to stdout, 1 credits.` */
+export function summaryText(kind: JobKind, outcome: JobOutcome, target: string): string {
+  const done =
+    outcome.failed.length === 0
+      ? pages(outcome.completed)
+      : `${outcome.completed} of ${pages(outcome.total)}, ${outcome.failed.length} failed`;
   const already = outcome.skipped === 0 ? '' : `, ${outcome.skipped} already there`;
   const credits = outcome.creditsUsed === undefined ? '' : `, ${outcome.creditsUsed} credits`;
-  return `${NOUN[kind]} ${outcome.id} ${outcome.status}: ${outcome.completed} pages, ${outcome.written} written to ${target}${already}${credits}.`;
+  return `${NOUN[kind]} ${outcome.id} ${outcome.status}: ${done}, ${outcome.written} written to ${target}${already}${credits}.`;
 }
 
 /**
@@ -94,7 +101,7 @@ export async function runJob({
           ? ` --out-dir ${options.outDir}`
           : '';
     console.error(
-      `\nStopped following ${kind} ${jobId}; it goes on on the server. Resume with:\n  tabhive ${kind} --resume ${jobId}${output}`,
+      `\nStopped following ${kind} ${jobId}; it goes on on the server. Resume with:\n  ${context.command} ${kind} --resume ${jobId}${output}`,
     );
     process.exit(EXIT.INTERRUPTED);
   };
@@ -110,7 +117,7 @@ export async function runJob({
 
   if (outcome.warning !== undefined) console.error(`warning: ${outcome.warning}`);
   if (outcome.failed.length > 0) {
-    console.error(`${outcome.failed.length} pages failed:`);
+    console.error(`${pages(outcome.failed.length)} failed:`);
     for (const failure of outcome.failed.slice(0, FAILED_PAGES_SHOWN))
       console.error(`  ${failure.url ?? '?'}: ${failure.error ?? 'failed'}`);
     if (outcome.failed.length > FAILED_PAGES_SHOWN)
@@ -124,5 +131,9 @@ export async function runJob({
   if (outcome.status === 'failed' || outcome.status === 'cancelled')
     throw new JobFailed(
       `${kind} ${outcome.id} ended ${outcome.status}${outcome.error === undefined ? '' : `: ${outcome.error}`}`,
+    );
+  if (outcome.failed.length > 0)
+    throw new PagesFailed(
+      `${outcome.failed.length} of ${pages(outcome.total)} of ${kind} ${outcome.id} failed (listed above)`,
     );
 }

@@ -138,12 +138,15 @@ export function createPageTaskStore(database: Database) {
       return matched === 1;
     },
 
-    /** Fails the task for good, or puts it back in the queue at `retryAt`. */
+    /**
+     * Fails the task for good, or puts it back in the queue at `retryAt`. `notRun`: the claim
+     * never ran the page (it waited for a free tab or its limits), so it is not an attempt.
+     */
     async fail(
       id: string,
       leaseToken: string,
       error: string,
-      { retryAt, now = new Date() }: { retryAt?: Date; now?: Date } = {},
+      { retryAt, notRun = false, now = new Date() }: { retryAt?: Date; notRun?: boolean; now?: Date } = {},
     ) {
       const { matched } = await tasks.updateOne(holding(id, leaseToken), {
         $set:
@@ -151,6 +154,7 @@ export function createPageTaskStore(database: Database) {
             ? { state: 'failed', error, updatedAt: now }
             : { state: 'queued', error, availableAt: retryAt, updatedAt: now },
         $unset: { leaseToken: true, leaseOwner: true, leaseExpiresAt: true },
+        ...(notRun ? { $inc: { attempts: -1 } } : {}),
       });
       return matched === 1;
     },
