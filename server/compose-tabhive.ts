@@ -57,7 +57,15 @@ export async function composeTabhive({
     browsers,
     scrape,
   });
-  const { handleRequest, handleUpgrade } = composeApi({ config, log, platform, browsers, scrape, products });
+  const { handleRequest, handleUpgrade } = composeApi({
+    config,
+    log,
+    lifecycle,
+    platform,
+    browsers,
+    scrape,
+    products,
+  });
   serve(browsers.hub, handleRequest, handleUpgrade);
 
   const { defaultKey, stores } = platform;

@@ -147,7 +147,7 @@ export default defineBackground({
           }
           // Only a launched browser is ever wiped: a donated one is a person's own, serving one team.
           runner.start(
-            task,
+            admitted.launched ? task : admitted.task,
             admitted.launched
               ? {
                   stateKey: task.stateKey,

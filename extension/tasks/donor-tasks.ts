@@ -3,6 +3,7 @@ import type { ResultMessage, TaskMessage } from '../../shared/protocol/messages'
 import { recordActivity } from '../ui/activity-log';
 import { readDonationSettings } from '../hub/donation-settings';
 import { cachedHubSettings } from '../hub/hub-settings';
+import { donorNetworkPolicy } from '../network/donor-network-policy';
 
 /**
  * The owner's terms, enforced again in the browser whatever the server sends (the server routes by
@@ -17,11 +18,14 @@ export function createDonorTasks({ reply }: { reply(message: ResultMessage): voi
   return {
     /**
      * Whether the task may run here, and on what terms: a launched browser's without any, a paired
-     * one's inside its owner's domains. A refused task is answered and logged at once.
+     * one's inside its owner's domains, which its network policy lets reach private addresses
+     * (donor-network-policy.ts). A refused task is answered and logged at once.
      */
     async admit(
       task: TaskMessage,
-    ): Promise<{ launched: true } | { launched: false; allowedDomains: string[] } | undefined> {
+    ): Promise<
+      { launched: true } | { launched: false; allowedDomains: string[]; task: TaskMessage } | undefined
+    > {
       // The cached copy: read once, renewed when pairing changes it; not a storage read per task.
       const settings = await cachedHubSettings();
       if (settings?.origin !== 'paired') return { launched: true };
@@ -45,7 +49,17 @@ export function createDonorTasks({ reply }: { reply(message: ResultMessage): voi
         return undefined;
       }
       inFlight.set(task.taskId, { url: task.spec.url, team });
-      return { launched: false, allowedDomains: donation.allowedDomains };
+      return {
+        launched: false,
+        allowedDomains: donation.allowedDomains,
+        task: {
+          ...task,
+          spec: {
+            ...task.spec,
+            networkPolicy: donorNetworkPolicy(task.spec.networkPolicy, donation.allowedDomains),
+          },
+        },
+      };
     },
 
     /** Logs how a paired task ended. */

@@ -6,10 +6,11 @@ export { createCluster } from './cluster';
 export {
   createBrowserHub,
   createDonatedBrowserDirectory,
+  createDonatedRoutes,
   createNodeTokenAdmin,
   createNodeTokenDirectory,
 } from './hub';
-export type { BrowserHub } from './hub';
+export type { BrowserHub, DonatedRoutes } from './hub';
 export type { BrowserTokens } from './launch-tokens';
 export type { LocalLauncher, SessionBrowsers } from './launcher';
 export { registerHubGauges, timeBrowserTasks } from './metrics';

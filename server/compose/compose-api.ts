@@ -3,7 +3,7 @@ import type { Duplex } from 'node:stream';
 import { HUB_PATH } from '../../shared/protocol/messages';
 import { createApp, createConsoleDeps } from '../api';
 import { createNodeTokenAdmin } from '../browsers';
-import { createTeamAdmin, createUsageReports, type Config, type Log } from '../platform';
+import { createTeamAdmin, createUsageReports, type Config, type Lifecycle, type Log } from '../platform';
 import {
   addPageToSearchIndex,
   createCrawlPromptReader,
@@ -23,7 +23,8 @@ import type { Scrape } from './compose-scrape';
 export function composeApi({
   config,
   log,
-  platform: { database, stores, keyring, teamLimits, metrics, llm },
+  lifecycle,
+  platform: { database, stores, keyring, teamLimits, metrics, llm, clustered },
   browsers: { hub, cluster, pairing },
   scrape: { scraper, documentPool, workProblems },
   products: {
@@ -42,11 +43,23 @@ export function composeApi({
 }: {
   config: Config;
   log: Log;
+  lifecycle: Lifecycle;
   platform: Platform;
   browsers: Browsers;
   scrape: Scrape;
   products: Products;
 }) {
+  const consoleDeps = createConsoleDeps({
+    database,
+    stores,
+    hub,
+    metrics,
+    adminApiKey: config.ADMIN_API_KEY,
+    clustered,
+    log,
+  });
+  // The overview's hour of figures, sampled while the server runs; stopped before the store closes.
+  lifecycle.use('console figures', { start: consoleDeps.figures.start, close: consoleDeps.figures.stop });
   const app = createApp({
     parseMaxFileBytes: config.PARSE_MAX_FILE_BYTES,
     parseDerive: documentPool.derive,
@@ -95,7 +108,7 @@ export function composeApi({
           },
         }),
     publicUrl: config.PUBLIC_URL,
-    console: createConsoleDeps({ database, stores, hub, metrics, adminApiKey: config.ADMIN_API_KEY }),
+    console: consoleDeps,
     observability: {
       metrics: { registry: metrics.registry, token: config.METRICS_TOKEN },
       readiness: {

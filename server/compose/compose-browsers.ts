@@ -3,6 +3,7 @@ import {
   type BrowserTokens,
   createBrowserHub,
   createDonatedBrowserDirectory,
+  createDonatedRoutes,
   createNodeTokenDirectory,
   createCluster,
   type SessionBrowsers,
@@ -34,14 +35,15 @@ export function composeBrowsers({
   sessionBrowsers: SessionBrowsers | undefined;
   platform: Platform;
 }) {
+  const donatedBrowsers = createDonatedBrowserDirectory({
+    registrations: stores.browserRegistrations,
+    teams: stores.teams,
+  });
   const hub = createBrowserHub({
     log,
     tokens,
     tabsPerBrowser: config.TABS_PER_BROWSER,
-    donatedBrowsers: createDonatedBrowserDirectory({
-      registrations: stores.browserRegistrations,
-      teams: stores.teams,
-    }),
+    donatedBrowsers,
     nodeTokens: createNodeTokenDirectory(stores.browserNodeTokens),
     ...(sessionBrowsers === undefined ? {} : { reservations: sessionBrowsers }),
   });
@@ -60,6 +62,10 @@ export function composeBrowsers({
     clustered,
     instanceId,
     isolatesUpdates: () => database.isolatesUpdates(),
+    // A server that launches none gets its browsers from nodes and pairings: with none attached,
+    // a task fails at once instead of waiting for one.
+    launchesBrowsers:
+      config.BROWSERS > 0 || (config.STEALTH_PROXY_URL !== undefined && config.STEALTH_BROWSERS > 0),
   });
   lifecycle.use('cluster', { start: () => cluster.start(), close: () => cluster.stop() });
   // Team ids only for an operator who set METRICS_TOKEN: an open /metrics names no tenant.
@@ -68,9 +74,15 @@ export function composeBrowsers({
     pairingCodes: stores.pairingCodes,
     registrations: stores.browserRegistrations,
     teams: stores.teams,
-    disconnect: hub.disconnectRevoked,
+    // A revoked browser's sites leave its team's routing at once here (other instances within seconds).
+    disconnect: (browserId) => {
+      donatedBrowsers.forgetPaired();
+      hub.disconnectRevoked(browserId);
+    },
   });
-  return { hub, cluster, pairing, runTask: timeBrowserTasks(cluster.runTask, metrics) };
+  // Which of a team's URLs only its donated browsers may take, decided before any name is resolved.
+  const donatedRoutes = createDonatedRoutes({ hub, directory: donatedBrowsers });
+  return { hub, cluster, pairing, donatedRoutes, runTask: timeBrowserTasks(cluster.runTask, metrics) };
 }
 
 export type Browsers = ReturnType<typeof composeBrowsers>;

@@ -34,8 +34,8 @@ export function composeProducts({
   sessionBrowsers,
   webhookRetryDelaysMs,
   platform,
-  browsers: { hub },
-  scrape: { scraper, mapIndexRecorder, tabs, interactOptions },
+  browsers: { hub, donatedRoutes },
+  scrape: { scraper, siteFiles, mapIndexRecorder, tabs, interactOptions },
 }: {
   config: Config;
   log: Log;
@@ -48,11 +48,12 @@ export function composeProducts({
   scrape: Scrape;
 }) {
   const { stores, keyring, urlPolicy, egress, llm } = platform;
-  const jobs = createJobService({ stores, urlPolicy, log });
+  const jobs = createJobService({ stores, urlPolicy, donatedRoutes, log });
   const jobRunner = createJobRunner({
     stores,
     scraper,
     egress,
+    siteFiles,
     log,
     teamConcurrency: config.TEAM_CONCURRENCY,
     capacity: tabs,
@@ -89,6 +90,8 @@ export function composeProducts({
     egress,
     scraper,
     urlPolicy,
+    donatedRoutes,
+    siteFiles,
     mapIndex: stores.mapIndex,
     sitemapFetches: stores.sitemapFetches,
     recorder: mapIndexRecorder,

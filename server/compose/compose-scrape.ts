@@ -5,6 +5,7 @@ import {
   createHttpFastPath,
   createInteractOptionsMemory,
   createScraper,
+  createSiteFiles,
   countCacheLookups,
   deriveByKind,
   markHttpCaptures,
@@ -23,7 +24,7 @@ export function composeScrape({
   log,
   lifecycle,
   platform: { metrics, stores, teamLimits, urlPolicy, egress, llm },
-  browsers: { hub, cluster, runTask },
+  browsers: { hub, cluster, runTask, donatedRoutes },
 }: {
   config: Config;
   log: Log;
@@ -63,7 +64,7 @@ export function composeScrape({
       : undefined,
     derive: deriveByKind({ pages: derivationPool, documents: documentPool }),
     runTask,
-    donatedCovers: hub.donatedCovers,
+    donatedRoutes,
     connectedBrowsers: cluster.connectedBrowsers,
     urlPolicy,
     cachedCapture: countCacheLookups(createCachedCapture({ cache: stores.cache, log }), metrics),
@@ -80,8 +81,16 @@ export function composeScrape({
     metrics,
     interactOptions,
   });
+  // robots.txt and sitemaps: a team's intranet site through its donated browser, others through the egress.
+  const siteFiles = createSiteFiles({
+    egress,
+    donatedRoutes,
+    runTask,
+    networkPolicy: urlPolicy.networkPolicy,
+  });
   return {
     scraper,
+    siteFiles,
     derivationPool,
     documentPool,
     workProblems,

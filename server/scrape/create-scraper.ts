@@ -5,6 +5,7 @@ import {
   admitScrape,
   checkSelectors,
   checkUrl,
+  donatedRouteOf,
   jobPageTasks,
 } from './admit';
 import { type CaptureDeps, capturePage } from './capture';
@@ -18,7 +19,8 @@ import type { ScrapeDocument, ScrapeContext, Scraper } from './types';
 /**
  * The scraper every caller uses: one scrape, end to end. The caller's admission (types/scraper.ts)
  * decides what the page holds while it runs (a team slot, reserved credits, a job browser slot);
- * then, under the scrape's deadline, the stages run in turn: admit (selectors, plan, URL policy),
+ * then, under the scrape's deadline, the stages run in turn: admit (selectors, the team's donated
+ * browsers' routing, plan, URL policy),
  * capture (the page in hand, the cache, the HTTP fast path or a browser), derive (formats from the
  * capture), enrich (formats from its text or a model, warnings, redaction) and emit (indexes, the
  * kept result).
@@ -30,6 +32,9 @@ export function createScraper(parts: ScraperParts): Scraper {
   const jobPageCaptureDeps: CaptureDeps = {
     ...captureDeps,
     runTask: jobPageTasks(parts.runTask, parts.jobBrowserSlots),
+    // A job's page waits for the team's donated browser up to its timeout; a scrape someone waits
+    // for is told at once that it is offline.
+    waitsForDonatedBrowser: true,
   };
   const enrichDeps = { llm: parts.llm, changeSnapshots: parts.changeSnapshots, log };
 
@@ -40,7 +45,9 @@ export function createScraper(parts: ScraperParts): Scraper {
     rules: AdmissionRules,
   ): Promise<ScrapeDocument> {
     checkSelectors(request);
-    const plan = planScrape(request, context, parts);
+    // Routed first: a URL only the team's donated browser may reach is never resolved here.
+    const donatedRoute = await donatedRouteOf(request, context, parts.donatedRoutes);
+    const plan = planScrape(request, context, parts, donatedRoute);
     await checkUrl(plan, urlPolicy);
     const captured = await capturePage(plan, rules.jobPage ? jobPageCaptureDeps : captureDeps);
     const page = await deriveCapture(plan, captured, { derive, derivations });

@@ -20,6 +20,7 @@ export { type ScrapeDocumentV1, withJsonKey } from './v1-json-key';
 
 // admit/: what a page costs and what it holds while it runs.
 export { BASE_CREDITS, scrapeCredits } from './admit';
+export { checkUrl } from './admit';
 export { type BrowserSlots, HTTP_PAGES_IN_FLIGHT, createBrowserSlots } from './admit';
 
 // capture/: the parts the composition root builds the scraper from, and browser profiles.
@@ -30,6 +31,7 @@ export { fastPathEligible } from './capture';
 export { markHttpCaptures } from './capture';
 export { type BrowserProfileUse, openBrowserProfile } from './capture';
 export { taskErrorToApiError } from './capture';
+export { type SiteFileReader, type SiteFiles, createSiteFiles } from './capture';
 
 // derive/: the worker pools and the limits of what they derive.
 export { createDerivationPool } from './derive';

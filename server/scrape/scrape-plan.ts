@@ -4,6 +4,7 @@ import { redactionSettings } from '../../shared/api/v2/redact-pii';
 import type { ScrapeRequestV2 } from '../../shared/api/v2/scrape-request';
 import type { BasicFormat } from '../../shared/formats/derive-formats';
 import { classifyHost } from '../../shared/url/classify-host';
+import { type DonatedRoute, routesToDonated } from '../browsers/hub';
 import { extractsJson, type UrlCheckPlan } from './admit';
 import type { CapturePlan } from './capture';
 import { type DerivePlan, pageReadsRequest, requestedParsers, DEFAULT_SCRAPE_TIMEOUT_MS } from './derive';
@@ -21,17 +22,14 @@ export interface ScrapePlan extends UrlCheckPlan, CapturePlan, DerivePlan, Enric
 
 /**
  * The plan of a scrape. The caller's JSON Schemas are compiled here, a 400 before any browser
- * work (request-schemas.ts).
+ * work (request-schemas.ts). `donatedRoute` is where the team's donated browsers send the URL
+ * (admit/donated-route.ts), decided before the plan since it takes a look at the store.
  */
 export function planScrape(
   request: ScrapeRequestV2,
   context: ScrapeContext,
-  {
-    donatedCovers,
-    llm,
-    mapIndex,
-    searchIndex,
-  }: Pick<ScraperParts, 'donatedCovers' | 'llm' | 'mapIndex' | 'searchIndex'>,
+  { llm, mapIndex, searchIndex }: Pick<ScraperParts, 'llm' | 'mapIndex' | 'searchIndex'>,
+  donatedRoute?: DonatedRoute,
 ): ScrapePlan {
   const { teamId, capture: given, indexPage = true } = context;
   const target = new URL(request.url.url);
@@ -90,8 +88,11 @@ export function planScrape(
       pageLinks: context.pageLinks === true,
     },
     deriveWith: context.derive,
-    // The team's logged-in browser takes this URL: no anonymous fetch, no anonymous cached copy.
-    donated: donatedCovers?.(teamId, target.href) ?? false,
+    // Only the team's donated browser takes this URL (its owner's login, or a name only its
+    // network knows): no check or lookup of the name here, no fast path, no pool browser, no
+    // cached copy but the team's own.
+    donatedRoute,
+    donated: routesToDonated(donatedRoute),
     profile: given === undefined ? request.profile : undefined,
     browserOnly: context.browserOnly ?? false,
     // Time spent in wait actions comes on top of the timeout, as in Firecrawl (docs/wire-contract.md §3.4).

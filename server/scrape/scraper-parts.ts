@@ -1,5 +1,5 @@
 import type { BrowserClass, PageCapture, PageTaskSpec } from '../../shared/protocol/messages';
-import type { RunOptions } from '../browsers/hub';
+import type { DonatedRoutes, RunOptions } from '../browsers/hub';
 import type { LlmProvider } from '../platform/llm';
 import type { Log } from '../platform/log';
 import type {
@@ -18,8 +18,11 @@ import type { ScrapeMetrics, InteractOptionsMemory, MapIndexSink, SearchIndexSin
 /** What the scraper is made of (create-scraper.ts): each stage's services, given once. */
 export interface ScraperParts {
   runTask(spec: PageTaskSpec, options: RunOptions): Promise<PageCapture>;
-  /** Whether one of the team's donated browsers is connected and takes tasks for the URL. */
-  donatedCovers?: ((teamId: string, url: string) => boolean) | undefined;
+  /**
+   * Which of a team's URLs only one of its donated browsers may take (an intranet name its owner
+   * allowed): those go there alone, before anything resolves their name. Without it, none do.
+   */
+  donatedRoutes?: DonatedRoutes | undefined;
   urlPolicy: UrlPolicy;
   cachedCapture: CachedCapture;
   results: ResultStore;

@@ -110,7 +110,7 @@ describe('firecrawl-mcp pointed at Tabhive', () => {
     const { isError, json } = await call('firecrawl_map', { url: site.url('/'), limit: 100 });
     expect(isError).toBe(false);
     const urls = (json.links as Array<{ url: string }>).map((link) => link.url);
-    expect(urls).toEqual(expect.arrayContaining([site.url('/docs'), site.url('/from-sitemap.html')]));
+    expect(urls).toEqual(expect.arrayContaining([site.url('/docs/'), site.url('/from-sitemap.html')]));
   });
 
   it('firecrawl_crawl waits for the crawl and answers its pages; firecrawl_check_crawl_status reads it', async () => {

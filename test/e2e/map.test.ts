@@ -36,7 +36,8 @@ describe('POST /v2/map', () => {
     expect(paths[0]).toBe('/');
     expect(paths).toEqual(
       expect.arrayContaining([
-        '/docs',
+        // As the site writes it: its sitemap and links say `/docs/`.
+        '/docs/',
         '/docs/getting-started.html',
         '/docs/api-reference.html',
         '/pricing.html',
@@ -49,6 +50,7 @@ describe('POST /v2/map', () => {
     // robots.txt disallows /private/; images are no pages; other sites are not this site.
     expect(paths.filter((path) => /private|logo|other\.localhost|\?/.test(path))).toEqual([]);
     expect(new Set(paths).size).toBe(paths.length);
+    expect(paths).not.toContain('/docs');
     // The start page was rendered: its title and description come along.
     expect(links[0]).toMatchObject({ title: 'Map Site', description: 'The home page.' });
   });
@@ -148,7 +150,8 @@ describe('POST /v1/map', () => {
   it('answers plain strings, the input URL first', async () => {
     const response = await tabhive.post('/v1/map', { url: site.url('/docs/'), limit: 3 });
     expect(response.status).toBe(200);
-    expect(response.json.links[0]).toBe(site.url('/docs'));
+    expect(response.json.links[0]).toBe(site.url('/docs/'));
+    expect(response.json.links).not.toContain(site.url('/docs'));
     expect(response.json.links).toHaveLength(3);
     expect(response.json.links.every((link: unknown) => typeof link === 'string')).toBe(true);
   });

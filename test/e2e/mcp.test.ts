@@ -111,7 +111,7 @@ describe('MCP at /mcp', () => {
     expect(isError).toBe(false);
     const urls = (json.links as Array<{ url: string }>).map((link) => link.url);
     expect(urls).toEqual(
-      expect.arrayContaining([site.url('/docs'), site.url('/about.html'), site.url('/from-sitemap.html')]),
+      expect.arrayContaining([site.url('/docs/'), site.url('/about.html'), site.url('/from-sitemap.html')]),
     );
   });
 
@@ -227,8 +227,16 @@ describe('MCP at /mcp', () => {
       waitFor: -5,
     });
     expect(isError).toBe(true);
-    expect(text).toMatch(/^Bad Request/);
+    // The reason in words, without the issues' JSON (the structured content still has them).
+    expect(text).toBe('Bad Request: waitFor: must be at least 0');
     expect(json).toBeUndefined();
+    const badUrl = await call(client, 'firecrawl_scrape', { url: 'not a url' });
+    expect(badUrl).toMatchObject({ isError: true, text: 'Bad Request: url: must be a URL' });
+    const badBatch = await call(client, 'firecrawl_batch_scrape', { urls: [site.url('/'), 'ftp://x.test/'] });
+    expect(badBatch).toMatchObject({
+      isError: true,
+      text: 'Bad Request: urls[1]: must be an http:// or https:// URL',
+    });
     const crawlOfNothing = await call(client, 'firecrawl_check_crawl_status', { id: 'not-a-job' });
     expect(crawlOfNothing).toMatchObject({ isError: true, text: 'Job not found' });
   });

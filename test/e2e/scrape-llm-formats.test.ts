@@ -97,7 +97,11 @@ describe('json and summary without an LLM', () => {
       ],
     });
     expect(status).toBe(400);
-    expect(json).toMatchObject({ success: false, code: 'BAD_REQUEST', error: 'Bad Request' });
+    expect(json).toMatchObject({
+      success: false,
+      code: 'BAD_REQUEST',
+      error: expect.stringMatching(/^Bad Request: formats\[0\]\.schema: Invalid schema/),
+    });
     expect(JSON.stringify(json.details)).toContain('Invalid schema');
   });
 

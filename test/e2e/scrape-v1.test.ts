@@ -80,7 +80,11 @@ describe('POST /v1/scrape', () => {
   it('refuses invalid v1 bodies with Firecrawl’s 400 and v1 wording', async () => {
     const missing = await tabhive.post('/v1/scrape', { url: site.url('/'), formats: ['json'] });
     expect(missing.status).toBe(400);
-    expect(missing.json).toMatchObject({ success: false, code: 'BAD_REQUEST', error: 'Bad Request' });
+    expect(missing.json).toMatchObject({
+      success: false,
+      code: 'BAD_REQUEST',
+      error: expect.stringMatching(/^Bad Request: /),
+    });
     expect(JSON.stringify(missing.json.details)).toContain(
       "When 'extract' or 'json' format is specified, corresponding options must be provided, and vice versa",
     );

@@ -142,7 +142,13 @@ describe('POST /v2/scrape through a real browser running the extension', () => {
       formats: ['markdown', 'telepathy'],
     });
     expect(status).toBe(400);
-    expect(json).toMatchObject({ success: false, code: 'BAD_REQUEST', error: 'Bad Request' });
+    expect(json).toMatchObject({
+      success: false,
+      code: 'BAD_REQUEST',
+      error: expect.stringMatching(
+        /^Bad Request: formats\[1\]: 'telepathy' is not a format; expected one of markdown, /,
+      ),
+    });
     expect(env.site.requests.length).toBe(before);
   });
 });

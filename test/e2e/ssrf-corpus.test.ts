@@ -148,6 +148,9 @@ const DNS: Record<string, string[]> = {
   'rfc1918.test': ['172.16.0.5'],
   'meta.test': ['169.254.169.254'],
   'hook.test': ['127.0.0.1'],
+  // A single-label name the network's resolver knows: a real intranet host (one it does not know
+  // is a typo, a 400 that says so, below).
+  intranet: ['127.0.0.1'],
   // Public for the server, loopback for the browser: a rebinding name.
   'rebind.test': ['93.184.215.14'],
 };
@@ -238,6 +241,17 @@ describe('the SSRF corpus', () => {
   it.each(USERINFO_VECTORS)('refuses the credentials in %s', async (template) => {
     expectRefused(await tabhive.post('/v2/scrape', { url: fill(template) }), 'any');
   });
+
+  it.each(['http://examplecom/', 'not-a-url'])(
+    'answers 400 for %s, a host that cannot be a site, without advice to open private networks',
+    async (url) => {
+      const { status, json } = await tabhive.post('/v2/scrape', { url });
+      expect(status).toBe(400);
+      expect(json).toMatchObject({ success: false, code: 'BAD_REQUEST' });
+      expect(json.error).toContain('The URL looks wrong');
+      expect(json.error).not.toContain('ALLOW_PRIVATE_NETWORKS');
+    },
+  );
 
   it.each(SCHEME_VECTORS)('refuses the scheme of %s', async (template) => {
     expectRefused(await tabhive.post('/v2/scrape', { url: fill(template) }), 'any');

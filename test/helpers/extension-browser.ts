@@ -19,9 +19,12 @@ const EXTENSION_DIR = path.resolve('.output/chrome-mv3');
  */
 export async function startExtensionBrowser({
   extensionDir = EXTENSION_DIR,
+  args = [],
 }: {
   /** Another copy of the built extension, e.g. one staged with a launch config. */
   extensionDir?: string;
+  /** More Chromium switches: `--host-resolver-rules` gives this browser alone names of its own. */
+  args?: string[];
 } = {}) {
   const profileDir = await mkdtemp(path.join(os.tmpdir(), 'tabhive-person-'));
   const context: BrowserContext = await chromium.launchPersistentContext(profileDir, {
@@ -40,6 +43,7 @@ export async function startExtensionBrowser({
       '--hide-scrollbars',
       `--disable-extensions-except=${extensionDir}`,
       `--load-extension=${extensionDir}`,
+      ...args,
     ],
   });
   const worker: Worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));

@@ -16,13 +16,16 @@ export async function startPairedDonor({
   tabhive,
   donation,
   cookies = [],
+  browserArgs = [],
 }: {
   tabhive: Awaited<ReturnType<typeof startTestTabhive>>;
   donation: DonationSettings;
   /** Logins of the person's own, set before pairing. */
   cookies?: Array<Partial<Cookie> & { name: string; value: string; url: string }>;
+  /** Chromium switches of the person's browser (a host resolver rule: a name only its network knows). */
+  browserArgs?: string[];
 }) {
-  const donor = await startExtensionBrowser();
+  const donor = await startExtensionBrowser({ args: browserArgs });
   if (cookies.length > 0) await donor.context.addCookies(cookies);
   /** An extension page of the donor's browser, standing in for the options page. */
   const page = await donor.context.newPage();

@@ -2,7 +2,7 @@
  * The HTTP edge: the Koa server, body reading and limits, authentication, CORS, request logs, and the
  * mapping of domain errors to Firecrawl's error shape and statuses.
  */
-export { authenticate, teamOf } from './authenticate';
+export { authenticate, bearerToken, teamOf } from './authenticate';
 export { cors } from './cors';
 export { errorHandler } from './error-handler';
 export { httpStatusOf } from './error-status';

@@ -78,7 +78,7 @@ export function registerSearchTool(server: McpServer, call: { services: McpServi
     runTool({ services, caller }, { name: 'firecrawl_search', startsWork: true }, async (args) => {
       const { body, warning } = searchBody(args);
       const parsed = SearchRequestV2.safeParse(body);
-      if (!parsed.success) throw errors.invalidSearchBody(toIssueDetails(parsed.error));
+      if (!parsed.success) throw errors.invalidSearchBody(toIssueDetails(parsed.error), body);
       const answer = await search.search(parsed.data, caller.teamId);
       const warnings = [...answer.warnings, ...(warning === undefined ? [] : [warning])];
       return {

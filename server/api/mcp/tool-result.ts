@@ -18,10 +18,17 @@ export function toolResult(data: unknown): CallToolResult {
     : { content: [{ type: 'text', text }] };
 }
 
+/** Validation issues (`{code, message, path}` each): the error's message says them already. */
+const isIssueList = (details: unknown) =>
+  Array.isArray(details) &&
+  details.every((issue) => isRecord(issue) && typeof issue.message === 'string' && Array.isArray(issue.path));
+
 /**
  * A failed tool call (`isError`), worded as the HTTP API words the same failure: the API's error
- * message as text, and its envelope (`code`, `details`) as structured content. Anything that is not
- * a TabhiveError is a bug: logged with an exception id that the answer names, revealing nothing else.
+ * message as text, and its envelope (`code`, `details`) as structured content. The text shows other
+ * details as JSON, but not validation issues: the message says them in a sentence, which is what an
+ * agent reads. Anything that is not a TabhiveError is a bug: logged with an exception id that the
+ * answer names, revealing nothing else.
  */
 export function toolError(caught: unknown, { log, tool }: { log: Log; tool: string }): CallToolResult {
   const err = caught instanceof StoreUnavailableError ? errors.storeUnavailable() : caught;
@@ -32,7 +39,10 @@ export function toolError(caught: unknown, { log, tool }: { log: Log; tool: stri
       error: err.message,
       ...(err.details === undefined ? {} : { details: err.details }),
     };
-    const details = err.details === undefined ? '' : `\n${JSON.stringify(err.details, null, 2)}`;
+    const details =
+      err.details === undefined || isIssueList(err.details)
+        ? ''
+        : `\n${JSON.stringify(err.details, null, 2)}`;
     return {
       isError: true,
       content: [{ type: 'text', text: `${err.message}${details}` }],

@@ -4,7 +4,7 @@ import { MapRequestV1 } from '../../../shared/api/v1/map-request';
 import { MapRequestV2 } from '../../../shared/api/v2/map-request';
 import { teamOf } from '../http';
 import { parseBody } from '../../platform/input';
-import { type Mapper, mapOptionsV1, mapOptionsV2, normalizeMapUrl } from '../../products/map';
+import { type Mapper, inputUrlFirst, mapOptionsV1, mapOptionsV2 } from '../../products/map';
 
 /** `POST /v2/map` (objects) and `POST /v1/map` (strings, the input URL first): docs/wire-contract.md §12, §11.4. */
 export function mapRoutes({ mapper, api }: { mapper: Mapper; api: Middleware }): Router {
@@ -20,8 +20,7 @@ export function mapRoutes({ mapper, api }: { mapper: Mapper; api: Middleware }):
     const options = mapOptionsV1(request);
     const links = (await mapper.map(options, teamOf(ctx).id)).map((link) => link.url);
     // v1 seeds its answer with the input URL itself (docs/wire-contract.md §11.4).
-    const seed = normalizeMapUrl(request.url.url, options)?.href ?? request.url.url;
-    const seeded = [seed, ...links.filter((url) => url !== seed)].slice(0, request.limit);
+    const seeded = inputUrlFirst(request.url.url, links, options);
     ctx.body = { success: true, links: options.sitemap === 'only' ? links : seeded };
   });
 

@@ -17,7 +17,7 @@ export function searchRoutes({ search, api }: { search: SearchService; api: Midd
 
   router.post('/v2/search', api, async (ctx) => {
     const parsed = SearchRequestV2.safeParse(ctx.request.body);
-    if (!parsed.success) throw errors.invalidSearchBody(toIssueDetails(parsed.error));
+    if (!parsed.success) throw errors.invalidSearchBody(toIssueDetails(parsed.error), ctx.request.body);
     const answer = await search.search(parsed.data, teamOf(ctx).id);
     const warnings = [...searchOptionWarnings(ctx.request.body), ...answer.warnings];
     ctx.body = {

@@ -22,6 +22,9 @@ export function createClusterTaskRouter({
   const classOf = (options: RunOptions): BrowserClass => options.browserClass ?? 'basic';
   const runsHere = (spec: PageTaskSpec, options: RunOptions) =>
     spec.session !== undefined ||
+    // Another instance would run it on its own hub's browsers, where nothing keeps it to the
+    // team's donated browser: it waits here for that browser instead.
+    options.donatedOnly === true ||
     hub.hasPoolBrowser(classOf(options), options.teamId) ||
     (options.teamId !== undefined && !options.isolated && hub.donatedCovers(options.teamId, spec.url));
 

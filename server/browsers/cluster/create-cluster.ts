@@ -1,10 +1,12 @@
 import type { BrowserClass, PageCapture, PageTaskSpec } from '../../../shared/protocol/messages';
-import type { BrowserHub, RunOptions } from '../hub';
+import { TaskError, type BrowserHub, type RunOptions } from '../hub';
 import type { Log } from '../../platform/log';
 import type { Stores } from '../../platform/store';
+import { createBrowserPresence, type BrowserPresence } from './browser-presence';
 import { createClusterTaskRouter } from './cluster-task-router';
-import { createInstanceRegistry, type InstanceRegistry } from './instance-registry';
+import { INSTANCE_REPORT_MS, createInstanceRegistry, type InstanceRegistry } from './instance-registry';
 import { createRelayRunner } from './relay-runner';
+import { RELAY_NO_BROWSER_GRACE_MS } from './relay-task';
 
 /** How often reservations of gone instances are looked for. */
 const ORPHAN_SWEEP_MS = 5_000;
@@ -27,6 +29,27 @@ export interface Cluster {
 }
 
 /**
+ * Runs a task unless it can only fail for want of a browser (browser-presence.ts): then it fails
+ * at once (in a cluster, once the other instances' reports confirm it), not after the grace
+ * period. A session's own browser and a team's donated browser are waited for as before: they
+ * are on their way, or the task is routed to them alone.
+ */
+function unlessNoBrowser(
+  presence: BrowserPresence,
+  runTask: (spec: PageTaskSpec, options: RunOptions) => Promise<PageCapture>,
+) {
+  return async (spec: PageTaskSpec, options: RunOptions): Promise<PageCapture> => {
+    const waitsAnyway = options.ownBrowser === true || options.donatedOnly === true;
+    if (!waitsAnyway && (await presence.confirmedNone(options.timeoutMs))) {
+      throw options.browserClass === 'stealth'
+        ? new TaskError('NO_STEALTH_BROWSER', 'No browser is attached to any instance of this server')
+        : new TaskError('NO_BROWSER', 'No browser is attached to any instance of this server');
+    }
+    return runTask(spec, options);
+  };
+}
+
+/**
  * This instance's part in a cluster of instances on one MongoDB: it reports the browsers attached
  * to it (instance registry), sends browser tasks it has no browser for to the instances that have
  * one, and runs theirs on its own browsers' spare tabs (relay runner). On the embedded store there
@@ -39,23 +62,31 @@ export function createCluster({
   clustered,
   instanceId,
   isolatesUpdates,
+  launchesBrowsers = true,
 }: {
   hub: BrowserHub;
   stores: Stores;
   log: Log;
   clustered: boolean;
   instanceId: string;
+  /** Whether this server launches browsers of its own (BROWSERS, STEALTH_BROWSERS): then one is always on its way. */
+  launchesBrowsers?: boolean;
   /** Whether the database isolates `$inc` between instances (Database.isolatesUpdates). */
   isolatesUpdates: () => Promise<boolean>;
 }): Cluster {
   if (!clustered) {
+    const presence = createBrowserPresence({
+      browsersInCluster: () => hub.connectedBrowsers(),
+      launchesBrowsers,
+      graceMs: RELAY_NO_BROWSER_GRACE_MS,
+    });
     return {
-      runTask: (spec, options) => hub.runTask(spec, options),
+      runTask: unlessNoBrowser(presence, (spec, options) => hub.runTask(spec, options)),
       connectedBrowsers: (browserClass) => hub.connectedBrowsers(browserClass),
       browsersInCluster: () => hub.connectedBrowsers(),
       registry: undefined,
-      start: () => undefined,
-      stop: async () => undefined,
+      start: () => presence.start(),
+      stop: async () => presence.stop(),
     };
   }
   const poolTabs = (): Record<BrowserClass, number> => ({
@@ -70,6 +101,16 @@ export function createCluster({
   });
   const router = createClusterTaskRouter({ hub, relayed: stores.relayedTasks, registry });
   const relayRunner = createRelayRunner({ relayed: stores.relayedTasks, hub, owner: registry.id, log });
+  const browsersInCluster = () => hub.connectedBrowsers() + registry.browsersElsewhere();
+  const presence = createBrowserPresence({
+    browsersInCluster,
+    // Until this instance has read the registry, the others' browsers are unknown, not absent.
+    countKnown: () => registry.instances()?.some((record) => record._id === instanceId) ?? false,
+    launchesBrowsers,
+    graceMs: RELAY_NO_BROWSER_GRACE_MS,
+    // A browser that joined another instance shows here within its next report and our next read.
+    confirmMs: 2 * INSTANCE_REPORT_MS + 1_000,
+  });
   /**
    * Credits reserved by an instance that died (a kill, a crash) go back as soon as its record
    * expires, instead of at the hour-old sweep: a team's balance is exact within seconds.
@@ -103,13 +144,14 @@ export function createCluster({
     reconciledUpTo = now;
   };
   return {
-    runTask: router.runTask,
+    runTask: unlessNoBrowser(presence, router.runTask),
     connectedBrowsers: router.connectedBrowsers,
-    browsersInCluster: () => hub.connectedBrowsers() + registry.browsersElsewhere(),
+    browsersInCluster,
     registry,
     start() {
       registry.start();
       relayRunner.start();
+      presence.start();
       sweeper = setInterval(
         () =>
           void releaseOrphaned()
@@ -121,6 +163,7 @@ export function createCluster({
     },
     async stop() {
       clearInterval(sweeper);
+      presence.stop();
       relayRunner.stop();
       await registry.stop();
     },

@@ -61,6 +61,8 @@ export interface BrowserHub {
   poolTabs(browserClass: BrowserClass, options?: { sharedOnly?: boolean }): number;
   /** Whether one of the team's donated browsers is connected and takes tasks for this URL. */
   donatedCovers(teamId: string, url: string): boolean;
+  /** The team's connected donated browsers that take tasks for this URL, and whether each is full. */
+  donatedBrowsersFor(teamId: string, url: string): Array<{ browserId: string; busy: boolean }>;
   /** Whether the browser with this id has a socket whose hello was accepted. */
   isBrowserConnected(browserId: string): boolean;
   /** Disconnects a donated browser whose pairing was revoked, telling it so. */
@@ -809,6 +811,7 @@ export function createBrowserHub({
         )
         .reduce((sum, session) => sum + session.capacity, 0),
     donatedCovers: (teamId, url) => scheduler.donatedCovers(teamId, url),
+    donatedBrowsersFor: (teamId, url) => scheduler.donatedBrowsersFor(teamId, url),
     isBrowserConnected: (browserId) => byBrowserId.has(browserId),
     disconnectRevoked,
     browserStatuses: () =>

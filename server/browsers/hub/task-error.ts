@@ -7,7 +7,9 @@ export type TaskFailureCode =
   | 'NO_STEALTH_BROWSER'
   | 'BROWSER_LOST'
   /** The team's donated browser for the URL does not allow what the task asks (executeJavascript). */
-  | 'DONATED_BROWSER_REFUSED';
+  | 'DONATED_BROWSER_REFUSED'
+  /** A task only the team's donated browser may run found none that took it in time. */
+  | 'DONATED_BROWSER_UNAVAILABLE';
 
 export class TaskError extends Error {
   readonly code: TaskFailureCode;
@@ -23,6 +25,7 @@ const HUB_CODES: readonly string[] = [
   'NO_STEALTH_BROWSER',
   'BROWSER_LOST',
   'DONATED_BROWSER_REFUSED',
+  'DONATED_BROWSER_UNAVAILABLE',
 ];
 
 /** Whether a code read back from elsewhere (a relayed task's answer in the store) is one of ours. */

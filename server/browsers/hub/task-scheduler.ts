@@ -65,6 +65,13 @@ export interface RunOptions {
    * for that browser to connect: a browser session's own browser.
    */
   ownBrowser?: boolean;
+  /**
+   * Only one of the team's donated browsers that allows the URL may run the task, never a pool
+   * browser: the server routed it there because only that browser may reach the site (an
+   * intranet name). It waits for such a browser up to its deadline, and fails then with
+   * DONATED_BROWSER_UNAVAILABLE if none took it.
+   */
+  donatedOnly?: boolean;
 }
 
 export type TaskPriority = 'interactive' | 'background';
@@ -104,6 +111,7 @@ interface PendingTask {
   priority: TaskPriority;
   isolated: boolean;
   ownBrowser: boolean;
+  donatedOnly: boolean;
   deadlineAt: number;
   attempts: number;
   onStarted: (() => void) | undefined;
@@ -148,6 +156,8 @@ export interface TaskScheduler {
   hasPoolBrowser(browserClass: BrowserClass, teamId?: string): boolean;
   /** Whether a connected donated browser of the team takes tasks for this URL. */
   donatedCovers(teamId: string, url: string): boolean;
+  /** The team's connected donated browsers that take tasks for this URL, and whether each is full. */
+  donatedBrowsersFor(teamId: string, url: string): Array<{ browserId: string; busy: boolean }>;
   /** The worker running a task now; undefined while it waits in the queue or once it settled. */
   workerOf(taskId: string): Worker | undefined;
   /** The tasks a worker runs now, oldest first; empty for an unknown worker. */
@@ -251,7 +261,7 @@ export function createTaskScheduler({
       );
     }
     const donated = task.isolated ? [] : donatedFor(task.teamId, task.spec);
-    if (donated.length > 0) {
+    if (donated.length > 0 || task.donatedOnly) {
       return donated.filter(
         (worker) =>
           donatedTaskRefusal(worker.donation as Donation, {
@@ -266,6 +276,8 @@ export function createTaskScheduler({
   };
 
   const armNoBrowserTimer = (task: PendingTask) => {
+    // A task for the team's donated browser waits for it until its deadline (RunOptions.donatedOnly).
+    if (task.donatedOnly) return;
     if (candidatesFor(task).length > 0 || task.noBrowserTimer !== undefined) return;
     task.noBrowserTimer = setTimeout(() => {
       task.noBrowserTimer = undefined;
@@ -354,6 +366,7 @@ export function createTaskScheduler({
         taskId,
         onStarted,
         ownBrowser = false,
+        donatedOnly = false,
       },
     ) {
       // Refused before anything is sent: the team's login is connected for this URL, and no
@@ -382,6 +395,7 @@ export function createTaskScheduler({
           priority,
           isolated,
           ownBrowser,
+          donatedOnly,
           deadlineAt: now() + timeoutMs,
           attempts: 0,
           onStarted,
@@ -393,7 +407,15 @@ export function createTaskScheduler({
           deadlineTimer: setTimeout(
             () => {
               if (task.workerId !== undefined) workers.get(task.workerId)?.cancel(task.id, 'deadline');
-              fail(task, new TaskError('SCRAPE_TIMEOUT', 'Scrape timed out'));
+              fail(
+                task,
+                task.donatedOnly && task.workerId === undefined
+                  ? new TaskError(
+                      'DONATED_BROWSER_UNAVAILABLE',
+                      "None of the team's donated browsers that allow this URL took the task in time",
+                    )
+                  : new TaskError('SCRAPE_TIMEOUT', 'Scrape timed out'),
+              );
             },
             Math.min(timeoutMs, MAX_TIMER_MS),
           ),
@@ -495,6 +517,12 @@ export function createTaskScheduler({
     hasPoolBrowser: (browserClass, teamId) => poolFor(browserClass, teamId).length > 0,
 
     donatedCovers: (teamId, url) => donatedFor(teamId, { url } as PageTaskSpec).length > 0,
+
+    donatedBrowsersFor: (teamId, url) =>
+      donatedFor(teamId, { url } as PageTaskSpec).map((worker) => ({
+        browserId: worker.id,
+        busy: (running.get(worker.id)?.size ?? 0) >= worker.capacity,
+      })),
 
     cancel(taskId, reason) {
       const task = tasks.get(taskId);

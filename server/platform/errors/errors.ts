@@ -1,4 +1,25 @@
+import { describeIssues } from '../../../shared/api/readable-issues';
+import type { IssueDetail } from '../../../shared/api/zod-issues';
 import { TabhiveError } from './tabhive-error';
+
+/**
+ * Firecrawl's opening words, then what is wrong in a sentence (readable-issues.ts): clients that
+ * match on `Bad Request` still find it, and a person reads the reason without digging in `details`.
+ */
+const withReason = (opening: string, details: readonly IssueDetail[], input: unknown) => {
+  const reason = describeIssues(details, input);
+  return reason === '' ? opening : `${opening}: ${reason}`;
+};
+
+/**
+ * A body that fails validation: `details` are the issues as they are (docs/wire-contract.md §1.6),
+ * the message says them in a sentence. `input`, the body as sent, lets it quote a mistyped value.
+ */
+const badRequest = (details: readonly IssueDetail[], input?: unknown) =>
+  new TabhiveError('invalid-input', withReason('Bad Request', details, input), {
+    code: 'BAD_REQUEST',
+    details,
+  });
 
 /**
  * Every error callers are told about, declared once by what went wrong (its kind; the API picks
@@ -9,13 +30,21 @@ import { TabhiveError } from './tabhive-error';
 export const errors = {
   unauthorized: () => new TabhiveError('unauthenticated', 'Unauthorized'),
   tokenMissing: () => new TabhiveError('unauthenticated', 'Unauthorized: Token missing'),
+  /**
+   * The header holds one word that is not a scheme, e.g. the key without `Bearer ` before it. Firecrawl
+   * answers `Token missing` here, which sends people looking for an empty variable.
+   */
+  schemeMissing: () =>
+    new TabhiveError(
+      'unauthenticated',
+      'Unauthorized: the Authorization header has no scheme; send "Authorization: Bearer <key>"',
+    ),
   invalidToken: () => new TabhiveError('unauthenticated', 'Unauthorized: Invalid token'),
 
-  badRequest: (details: unknown) =>
-    new TabhiveError('invalid-input', 'Bad Request', { code: 'BAD_REQUEST', details }),
+  badRequest,
   /** `POST /v2/search` words its validation error differently and gives no code (docs/wire-contract.md §1.6). */
-  invalidSearchBody: (details: unknown) =>
-    new TabhiveError('invalid-input', 'Invalid request body', { details }),
+  invalidSearchBody: (details: readonly IssueDetail[], input?: unknown) =>
+    new TabhiveError('invalid-input', withReason('Invalid request body', details, input), { details }),
   invalidJson: () =>
     new TabhiveError('invalid-input', 'Bad request, malformed JSON', { code: 'BAD_REQUEST_INVALID_JSON' }),
   unsupportedMediaType: (type: string) =>
@@ -44,6 +73,18 @@ export const errors = {
     ),
 
   urlBlocked: (message: string) => new TabhiveError('forbidden', message, { code: 'URL_BLOCKED' }),
+  /** A host that cannot be a site (`examplecom`): the validation shape, with the reason as the error. */
+  urlLooksWrong: (message: string) =>
+    new TabhiveError('invalid-input', message, {
+      code: 'BAD_REQUEST',
+      details: [{ code: 'custom', message, path: ['url'] }],
+    }),
+  /**
+   * Only a donated browser of the team may reach the URL, and none that allows it takes the task
+   * now (offline, paused, busy) or the one that did was revoked (docs/donated-browsers.md).
+   */
+  donatedBrowserUnavailable: (message: string) =>
+    new TabhiveError('unavailable', message, { code: 'DONATED_BROWSER_UNAVAILABLE', retryAfterSeconds: 30 }),
   dnsResolution: (host: string) =>
     new TabhiveError(
       'failed',
@@ -65,14 +106,17 @@ export const errors = {
   scrapeTimeout: () => new TabhiveError('timed-out', 'Scrape timed out', { code: 'SCRAPE_TIMEOUT' }),
   mapTimeout: () => new TabhiveError('timed-out', 'Map timed out', { code: 'MAP_TIMEOUT' }),
   invalidSelector: (selector: string) =>
-    new TabhiveError('invalid-input', 'Bad Request', {
-      code: 'BAD_REQUEST',
-      details: [{ code: 'custom', message: `Invalid CSS selector: ${selector}`, path: [] }],
-    }),
+    badRequest([{ code: 'custom', message: `Invalid CSS selector: ${selector}`, path: [] }]),
+  /**
+   * No browser took the task: none is attached (to any instance), or none that may take it came
+   * within the grace period. Says what gives a server browsers.
+   */
   noBrowser: () =>
     new TabhiveError(
       'unavailable',
-      'No browser is connected to take this task. Check BROWSERS and the server log.',
+      'No browser is connected to take this task. Give the server browsers: start it with BROWSERS=1 or more ' +
+        '(BROWSERS=0 launches none), pair a browser with your team, or attach a browser node ' +
+        '(npm run browser-node); the server log says why a browser was refused.',
       {
         code: 'NO_BROWSER_AVAILABLE',
         retryAfterSeconds: 5,
@@ -140,15 +184,11 @@ export const errors = {
       { code: 'CONCURRENCY_LIMIT_EXCEEDED', retryAfterSeconds: 1 },
     ),
   forbiddenKey: (key: string, path: ReadonlyArray<string | number>) =>
-    new TabhiveError('invalid-input', 'Bad Request', {
-      code: 'BAD_REQUEST',
-      details: [{ code: 'custom', message: `The key "${key}" is not allowed in a request body`, path }],
-    }),
+    badRequest([
+      { code: 'custom', message: `The key "${key}" is not allowed in a request body`, path: [...path] },
+    ]),
   bodyTooComplex: (message: string, path: ReadonlyArray<string | number>) =>
-    new TabhiveError('invalid-input', 'Bad Request', {
-      code: 'BAD_REQUEST',
-      details: [{ code: 'custom', message, path }],
-    }),
+    badRequest([{ code: 'custom', message, path: [...path] }]),
   adminUnauthorized: () => new TabhiveError('unauthenticated', 'Unauthorized: Invalid admin key'),
   teamNotFound: (message: string) => new TabhiveError('not-found', message, { code: 'TEAM_NOT_FOUND' }),
   conflict: (message: string) => new TabhiveError('conflict', message, { code: 'CONFLICT' }),

@@ -8,7 +8,7 @@ export type { Stores } from './create-stores';
 export { StoreUnavailableError } from './database';
 export type { Collection, Database, Filter, StoredDocument } from './database';
 export { DirectoryLockedError } from './embedded/directory-lock';
-export { openDatabase } from './open-database';
+export { embeddedStoreHolder, openDatabase } from './open-database';
 export { prepareStores } from './prepare-stores';
 export type { AgentTraceStore, StoredTraceEvent } from './stores/agent-trace-store';
 export type { ApiKeyStore } from './stores/api-key-store';

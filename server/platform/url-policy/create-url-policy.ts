@@ -7,9 +7,13 @@ import { allowsAddress, allowsName, parsePrivateAllowList } from '../../../share
 /** Resolves a hostname to every address it has. Rejects, or returns none, when it cannot. */
 export type LookupFn = (hostname: string) => Promise<readonly string[]>;
 
-export type UrlRefusalReason = 'private-network' | 'metadata' | 'scheme' | 'userinfo' | 'dns';
+export type UrlRefusalReason = 'private-network' | 'metadata' | 'scheme' | 'userinfo' | 'dns' | 'not-a-host';
 
-/** `message` is user-facing. `dns` maps to SCRAPE_DNS_RESOLUTION_ERROR, the others to a block. */
+/**
+ * `message` is user-facing. `dns` maps to SCRAPE_DNS_RESOLUTION_ERROR, `not-a-host` (a single-label
+ * name that nothing resolves, most often a typo such as `examplecom`) to a 400 that says the URL
+ * looks wrong (url-refusal-error.ts), the others to a block.
+ */
 export type UrlVerdict =
   | { readonly allowed: true }
   | { readonly allowed: false; readonly reason: UrlRefusalReason; readonly message: string };
@@ -108,6 +112,21 @@ export function createUrlPolicy(options: UrlPolicyOptions): UrlPolicy {
       : refuse('metadata', metadataMessage(`${hostname} resolves to ${hit}`));
   }
 
+  /**
+   * A single-label name with private networks closed: a real local name (one the resolver
+   * completes with the network's search domains) stays refused as such, but one that nothing
+   * resolves is far more often a typo (`examplecom`, `not-a-url`) than an intranet host, and the
+   * caller is told that the URL looks wrong, not to open private networks.
+   */
+  async function checkSingleLabel(hostname: string): Promise<UrlVerdict> {
+    const addresses = await resolveAll(hostname);
+    if (addresses === undefined) return refuse('not-a-host', notAHostMessage(hostname));
+    const metadata = addresses.find((address) => classifyAddress(address).kind === 'metadata');
+    return metadata === undefined
+      ? refuse('private-network', localNameMessage(hostname))
+      : refuse('metadata', metadataMessage(`${hostname} resolves to ${metadata}`));
+  }
+
   async function check(url: URL): Promise<UrlVerdict> {
     if (url.protocol !== 'http:' && url.protocol !== 'https:') {
       return refuse('scheme', `Only http and https URLs can be scraped, not ${url.protocol}`);
@@ -129,6 +148,7 @@ export function createUrlPolicy(options: UrlPolicyOptions): UrlPolicy {
       case 'private': {
         const literal = hostname.replace(/^\[|\]$/g, '');
         if (!allowedPrivate(literal, isName ? hostname : undefined)) {
+          if (host.range === 'singleLabel') return checkSingleLabel(hostname);
           return refuse('private-network', isName ? localNameMessage(hostname) : privateMessage(hostname));
         }
         return isName && !allowMetadata ? checkForMetadata(hostname) : ALLOWED;
@@ -145,12 +165,20 @@ function refuse(reason: UrlRefusalReason, message: string): UrlVerdict {
   return { allowed: false, reason, message };
 }
 
+/** How to reach a private target, and what each way opens, for the messages that advise it. */
+const PRIVATE_ADVICE =
+  'to reach it, list just this host in ALLOWED_PRIVATE_HOSTS, or pair a donated browser that allows it (docs/donated-browsers.md); ALLOW_PRIVATE_NETWORKS=true opens every private and loopback address the server can reach (its own network and admin ports) to every API key';
+
 function privateMessage(shown: string): string {
-  return `URL resolves to a private or loopback address (${shown}); set ALLOW_PRIVATE_NETWORKS=true to allow private targets`;
+  return `URL resolves to a private or loopback address (${shown}), which Tabhive does not fetch by default; ${PRIVATE_ADVICE}`;
 }
 
 function localNameMessage(hostname: string): string {
-  return `URL points to a local or intranet host name (${hostname}); set ALLOW_PRIVATE_NETWORKS=true to allow private targets`;
+  return `URL points to a local or intranet host name (${hostname}), which Tabhive does not fetch by default; ${PRIVATE_ADVICE}`;
+}
+
+function notAHostMessage(hostname: string): string {
+  return `The URL looks wrong: "${hostname}" is not a host name on the internet (public names have a dot, as in example.com), and no local name answers to it. Check the URL for a typo.`;
 }
 
 function metadataMessage(shown: string): string {

@@ -1,7 +1,8 @@
 /**
  * Which URLs the server may fetch: the private-network policy, checked before any fetch or browser
- * task.
+ * task, and what a refusal means for the caller.
  */
 export { createUrlPolicy } from './create-url-policy';
-export type { LookupFn, UrlPolicy } from './create-url-policy';
+export type { LookupFn, UrlPolicy, UrlRefusalReason, UrlVerdict } from './create-url-policy';
 export { resolveHost, systemLookup } from './resolve-host';
+export { urlRefusalError } from './url-refusal-error';

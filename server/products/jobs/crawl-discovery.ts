@@ -9,8 +9,14 @@ const MAX_SITEMAP_BYTES = 10 * 1024 * 1024;
 /** Sitemaps fetched per crawl at most (Firecrawl: about 20). */
 const MAX_SITEMAPS = 20;
 
+/**
+ * Who reads a site's files: the server's egress, or a team's reader that sends the URLs of the
+ * team's donated browser there (scrape/capture site-files.ts).
+ */
+export type SiteFileReader = Pick<Egress, 'get'>;
+
 /** robots.txt of an origin; none (everything allowed) when it cannot be fetched or is not a 2xx. */
-export async function fetchRobots(egress: Egress, origin: string): Promise<RobotsRules | undefined> {
+export async function fetchRobots(egress: SiteFileReader, origin: string): Promise<RobotsRules | undefined> {
   try {
     const response = await egress.get(`${origin}/robots.txt`, {
       timeoutMs: FETCH_TIMEOUT_MS,
@@ -28,7 +34,7 @@ export async function fetchRobots(egress: Egress, origin: string): Promise<Robot
  * sitemaps are followed.
  */
 export async function fetchSitemapUrls(
-  egress: Egress,
+  egress: SiteFileReader,
   start: URL,
   robots: RobotsRules | undefined,
 ): Promise<string[]> {

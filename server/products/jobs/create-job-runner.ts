@@ -6,6 +6,7 @@ import type { Egress } from '../../platform/egress';
 import { TabhiveError, errors } from '../../platform/errors';
 import { urlForLog, type Log, withLogContext } from '../../platform/log';
 import type { Scraper } from '../../scrape/types';
+import type { SiteFiles } from '../../scrape/capture';
 import { scrapeCredits } from '../../scrape/admit';
 import { type Stores, type Job, type PageTask, attributeUsage } from '../../platform/store';
 import { enqueueWebhook } from './enqueue-webhook';
@@ -23,6 +24,7 @@ import type { RobotsRules } from './robots-txt';
 import type { JobSpec } from './job-spec';
 import { withJsonKey } from '../../scrape';
 import { LIVE_STATES, finishIfDone } from './finish-job';
+import { createResumedJobsLog } from './resumed-jobs';
 
 /** Lease of a running page task; renewed every third of it while the page runs (docs/running-at-scale.md#leases-and-durable-writes). */
 export const TASK_LEASE_MS = 30_000;
@@ -85,6 +87,7 @@ export function createJobRunner({
   stores,
   scraper,
   egress,
+  siteFiles = { forTeam: () => egress },
   log,
   capacity,
   httpPages,
@@ -93,6 +96,11 @@ export function createJobRunner({
   stores: Stores;
   scraper: Scraper;
   egress: Egress;
+  /**
+   * Who reads a team's robots.txt and sitemaps: the team's donated browser for a site only it may
+   * reach (an intranet), the egress otherwise. Without it, the egress for every site.
+   */
+  siteFiles?: SiteFiles;
   log: Log;
   capacity: () => number;
   /** Pages beyond `capacity()` for jobs whose pages the HTTP fast path may serve (`eligible`). */
@@ -110,15 +118,16 @@ export function createJobRunner({
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let sweepTimer: NodeJS.Timeout | undefined;
+  const resumed = createResumedJobsLog({ stores, log });
 
   const count = (predicate: (entry: { jobId: string; teamId: string; browser: boolean }) => boolean) =>
     [...running.values()].filter(predicate).length;
 
-  const robotsFor = (jobId: string, origin: string) => {
+  const robotsFor = ({ _id: jobId, teamId }: Pick<Job, '_id' | 'teamId'>, origin: string) => {
     const key = `${jobId} ${origin}`;
     let rules = robotsCache.get(key);
     if (rules === undefined) {
-      rules = fetchRobots(egress, origin);
+      rules = fetchRobots(siteFiles.forTeam(teamId), origin);
       robotsCache.set(key, rules);
     }
     return rules;
@@ -197,13 +206,13 @@ export function createJobRunner({
     const start = new URL(crawl.startUrl);
     const patterns = patternsOf(job._id, spec);
     const robotsOf = (url: URL) =>
-      crawl.ignoreRobotsTxt ? Promise.resolve(undefined) : robotsFor(job._id, url.origin);
+      crawl.ignoreRobotsTxt ? Promise.resolve(undefined) : robotsFor(job, url.origin);
     const isStart = task.depth === 0 && task.url === crawl.startUrl;
     const found: Array<{ url: URL; depth: number }> = [];
 
     if (isStart && crawl.sitemap !== 'skip') {
       const robots = await robotsOf(start);
-      for (const entry of await fetchSitemapUrls(egress, start, robots)) {
+      for (const entry of await fetchSitemapUrls(siteFiles.forTeam(job.teamId), start, robots)) {
         let url: URL;
         try {
           url = new URL(entry);
@@ -251,7 +260,7 @@ export function createJobRunner({
     const crawl = spec.crawl;
     if (crawl === undefined || task.depth !== 0 || task.url !== crawl.startUrl) return false;
     const start = new URL(crawl.startUrl);
-    const robots = crawl.ignoreRobotsTxt ? undefined : await robotsFor(job._id, start.origin);
+    const robots = crawl.ignoreRobotsTxt ? undefined : await robotsFor(job, start.origin);
     const patterns = patternsOf(job._id, spec);
     return judgeTarget({ url: start, start, rules: crawl.rules, patterns, robots }) !== 'follow';
   };
@@ -275,6 +284,8 @@ export function createJobRunner({
       if (job !== undefined) await finishIfDone(stores, job._id, log);
       return;
     }
+    // Only a line in the log: the page runs whether or not it could be written.
+    void resumed.pageOf(job).catch(() => undefined);
     const spec = job.request as JobSpec;
     // The page's credits are taken before it runs, so a team's pages cannot spend more than it has.
     const chargeKey = `page:${task._id}`;
@@ -423,7 +434,7 @@ export function createJobRunner({
     if (spec.delay !== undefined) return Math.min(spec.delay, MAX_CRAWL_DELAY_S);
     const crawl = spec.crawl;
     if (crawl === undefined || crawl.ignoreRobotsTxt) return undefined;
-    const robots = await robotsFor(job._id, new URL(crawl.startUrl).origin);
+    const robots = await robotsFor(job, new URL(crawl.startUrl).origin);
     // The Crawl-delay of the group the crawl's agent reads (robotsUserAgent), as its rules are.
     const delay = robots === undefined ? undefined : agentRobots(robots, crawl.rules).crawlDelay;
     return delay !== undefined && delay > 0 ? Math.min(delay, MAX_CRAWL_DELAY_S) : undefined;
@@ -482,6 +493,7 @@ export function createJobRunner({
         // Back to the queue without counting as an attempt against the page.
         await stores.pageTasks.fail(task._id, token, task.error ?? '', {
           retryAt: new Date(Date.now() + wait),
+          notRun: true,
         });
         waits += 1;
         continue;
@@ -543,6 +555,7 @@ export function createJobRunner({
 
   return {
     start() {
+      resumed.start();
       loop();
       sweepTimer = setInterval(() => {
         const jobs = new Set([...running.values()].map((entry) => entry.jobId));

@@ -1,6 +1,7 @@
 import { servesFromCacheOnly } from '../../../shared/api/v2/cache-only';
 import { classifyHost } from '../../../shared/url/classify-host';
 import { randomUUID } from 'node:crypto';
+import { type DonatedRoutes, routesToDonated } from '../../browsers/hub';
 import { TabhiveError, errors } from '../../platform/errors';
 import { urlForLog, type Log } from '../../platform/log';
 import type { Stores, Job, JobKind } from '../../platform/store';
@@ -37,9 +38,12 @@ export interface JobStatus {
 export function createJobService({
   stores,
   urlPolicy,
+  donatedRoutes,
   log,
 }: {
   stores: Stores;
+  /** A crawl of a site only the team's donated browser may reach is not judged by the server's policy. */
+  donatedRoutes?: DonatedRoutes;
   /** Where the jobs' state changes (started, completed, cancelled) are logged. */
   log?: Log;
   /** Refuses a crawl or webhook URL to a private or metadata address when the job is submitted. */
@@ -54,7 +58,9 @@ export function createJobService({
     if (urlPolicy === undefined) return;
     const verdict = await urlPolicy.check(new URL(url));
     if (!verdict.allowed && verdict.reason !== 'dns') {
-      throw errors.urlBlocked(`${what} refused: ${verdict.message}`);
+      throw verdict.reason === 'not-a-host'
+        ? errors.urlLooksWrong(`${what}: ${verdict.message}`)
+        : errors.urlBlocked(`${what} refused: ${verdict.message}`);
     }
   };
   const checkWebhook = async (spec: JobSpec) => {
@@ -136,7 +142,10 @@ export function createJobService({
       const crawl = spec.crawl!;
       // A cache-only crawl (lockdown, minAge) never reaches the site: a public name is not looked up.
       const cacheOnly = servesFromCacheOnly(spec.scrapeOptions);
-      if (!(cacheOnly && classifyHost(new URL(crawl.startUrl)).kind === 'needs-dns')) {
+      // Nor is a site only the team's donated browser may reach (an intranet): its pages go there
+      // alone, and the server never resolves its name (every page is routed again when it runs).
+      const donated = routesToDonated(await donatedRoutes?.routeFor(teamId, crawl.startUrl));
+      if (!donated && !(cacheOnly && classifyHost(new URL(crawl.startUrl)).kind === 'needs-dns')) {
         await checkUrl(crawl.startUrl, 'Crawl URL');
       }
       try {

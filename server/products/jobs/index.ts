@@ -1,5 +1,6 @@
 /** Jobs: crawls and batch scrapes, their runner, their pages, their status and webhooks. */
 export { fetchRobots, fetchSitemapUrls } from './crawl-discovery';
+export type { SiteFileReader } from './crawl-discovery';
 export { PatternError, bareHost, baseDomain, compilePatterns, isSkippedFileType } from './crawl-rules';
 export { startPathWarning } from './crawl-warnings';
 export { createJobRunner } from './create-job-runner';

@@ -1,7 +1,9 @@
+import { type DonatedRoutes, donatedRouteUnavailable, routesToDonated } from '../../browsers/hub';
 import type { Egress } from '../../platform/egress';
 import { TabhiveError, errors } from '../../platform/errors';
 import { fetchRobots, compilePatterns, PatternError, type RobotsRules } from '../jobs';
 import type { Log } from '../../platform/log';
+import { checkUrl, type SiteFiles } from '../../scrape';
 import type { Scraper } from '../../scrape/types';
 import { PUBLIC_SCOPE, type MapIndexStore, type SitemapFetchStore } from '../../platform/store';
 import type { UrlPolicy } from '../../platform/url-policy';
@@ -10,7 +12,7 @@ import type { MapIndexRecorder } from './create-map-index-recorder';
 import { createMapFilter } from './map-filter';
 import type { MapLink } from './map-link';
 import type { MapOptions } from './map-options';
-import { normalizeMapUrl } from './normalize-map-url';
+import { mergeMapLinks } from './merge-map-links';
 import { rankBySearch } from './rank-by-search';
 import { domainOf } from './site-names';
 import { sitemapUrls } from './sitemap-source';
@@ -27,18 +29,26 @@ export const MAX_MAP_LIMIT = 100_000;
  * or a browser), and the map index of everything Tabhive saw on the domain before — scraped and
  * crawled pages with their titles, earlier sitemaps and links — within the caller's team scope.
  * Merged without repeats, filtered to the site, ranked by `search` when given, cut to `limit`.
+ *
+ * A site only the team's donated browser may reach (an intranet its owner allowed) is mapped from
+ * that browser alone: its robots.txt, sitemaps and start page are read there, never by the server,
+ * and only the team's own map index adds to it (and learns its sitemaps).
  */
 export function createMapper(deps: {
   egress: Egress;
   scraper: Scraper;
   urlPolicy: UrlPolicy;
+  /** Which sites only the team's donated browser may reach; without it, none. */
+  donatedRoutes?: DonatedRoutes | undefined;
+  /** Who reads robots.txt and sitemaps for a team; without it, the egress. */
+  siteFiles?: SiteFiles | undefined;
   mapIndex: MapIndexStore;
   sitemapFetches: SitemapFetchStore;
   recorder: MapIndexRecorder;
   charging: MapCharging;
   log: Log;
 }) {
-  const { egress, urlPolicy, mapIndex, charging } = deps;
+  const { egress, urlPolicy, mapIndex, charging, donatedRoutes, siteFiles } = deps;
 
   async function collect(
     options: MapOptions,
@@ -53,20 +63,24 @@ export function createMapper(deps: {
       if (err instanceof PatternError) throw new TabhiveError('invalid-input', err.message);
       throw err;
     }
-    const verdict = await urlPolicy.check(start);
-    if (!verdict.allowed) {
-      throw verdict.reason === 'dns'
-        ? errors.dnsResolution(start.hostname)
-        : errors.urlBlocked(verdict.message);
+    const route = await donatedRoutes?.routeFor(teamId, start.href);
+    await checkUrl({ target: start, checksUrl: true, donatedRoute: route }, urlPolicy);
+    const teamSite = routesToDonated(route);
+    // The map is waited for: a browser that is away is said at once, as a scrape does.
+    if (teamSite && (route.state === 'offline' || route.state === 'paused')) {
+      throw errors.donatedBrowserUnavailable(donatedRouteUnavailable(route, start.hostname));
     }
+    const reader = siteFiles?.forTeam(teamId) ?? egress;
 
     const robotsPromise: Promise<RobotsRules | undefined> = options.ignoreRobotsTxt
       ? Promise.resolve(undefined)
-      : fetchRobots(egress, start.origin);
+      : fetchRobots(reader, start.origin);
     const fromSitemaps =
       options.sitemap === 'skip'
         ? Promise.resolve([])
-        : robotsPromise.then((robots) => sitemapUrls({ ...deps, start, robots }));
+        : robotsPromise.then((robots) =>
+            sitemapUrls({ ...deps, reader, start, robots, teamSite: teamSite ? teamId : undefined }),
+          );
     const fromPage =
       options.sitemap === 'only'
         ? Promise.resolve([])
@@ -76,12 +90,18 @@ export function createMapper(deps: {
             teamId,
             timeoutMs: deadline === undefined ? START_PAGE_TIMEOUT_MS : Math.max(1, deadline - Date.now()),
             location: options.location,
+            // Never a plain fetch by the server of a site only the donated browser may reach.
+            plainFallback: !teamSite,
           });
     const fromIndex =
       options.sitemap === 'only' || !options.useIndex
         ? Promise.resolve([])
         : mapIndex
-            .listDomain({ domain: domainOf(start), scopes: [PUBLIC_SCOPE, teamId], limit: MAX_MAP_LIMIT })
+            .listDomain({
+              domain: domainOf(start),
+              scopes: teamSite ? [teamId] : [PUBLIC_SCOPE, teamId],
+              limit: MAX_MAP_LIMIT,
+            })
             // Without sitemaps, only what pages showed: sitemap entries of earlier maps stay out.
             .then((entries) =>
               options.sitemap === 'skip' ? entries.filter((entry) => entry.onPage === true) : entries,
@@ -113,20 +133,7 @@ export function createMapper(deps: {
         ...(description === undefined ? {} : { description }),
       })),
     ];
-    const merged = new Map<string, MapLink>();
-    for (const candidate of candidates) {
-      const url = normalizeMapUrl(candidate.url, options);
-      if (url === undefined || !keep(url)) continue;
-      const known = merged.get(url.href);
-      merged.set(url.href, {
-        url: url.href,
-        ...((known?.title ?? candidate.title) ? { title: known?.title ?? candidate.title } : {}),
-        ...((known?.description ?? candidate.description)
-          ? { description: known?.description ?? candidate.description }
-          : {}),
-      });
-    }
-    const links = [...merged.values()];
+    const links = mergeMapLinks(candidates, options, keep);
     const ranked =
       options.search === undefined || options.search.trim() === ''
         ? links

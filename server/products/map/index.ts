@@ -5,4 +5,5 @@ export { createMapper } from './create-mapper';
 export type { Mapper } from './create-mapper';
 export { siteMapOptions } from './map-options';
 export { mapOptionsV1, mapOptionsV2 } from './map-request-options';
+export { inputUrlFirst } from './input-url-first';
 export { normalizeMapUrl } from './normalize-map-url';

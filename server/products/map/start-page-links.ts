@@ -24,6 +24,7 @@ export async function startPageLinks({
   teamId,
   timeoutMs,
   location,
+  plainFallback = true,
 }: {
   scraper: Scraper;
   egress: Egress;
@@ -33,6 +34,8 @@ export async function startPageLinks({
   teamId: string;
   timeoutMs: number;
   location: ScrapeOptionsV2['location'];
+  /** Whether a plain fetch by the server may stand in when the scrape fails. */
+  plainFallback?: boolean;
 }): Promise<MapLink[]> {
   try {
     const request = ScrapeRequestV2.parse({
@@ -60,6 +63,13 @@ export async function startPageLinks({
     }
     return [];
   } catch (err) {
+    if (!plainFallback) {
+      log.info('map: the start page could not be scraped', {
+        url: start.href,
+        error: err instanceof Error ? err.message : String(err),
+      });
+      return [];
+    }
     log.info('map: the start page could not be scraped; fetching it plainly', {
       url: start.href,
       error: err instanceof Error ? err.message : String(err),

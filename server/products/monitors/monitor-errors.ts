@@ -1,4 +1,4 @@
-import { TabhiveError } from '../../platform/errors';
+import { TabhiveError, errors } from '../../platform/errors';
 
 /** The monitor routes' own errors, in Firecrawl's envelope; validation issues use errors.badRequest. */
 export const monitorErrors = {
@@ -6,16 +6,9 @@ export const monitorErrors = {
   monitorNotFound: () => new TabhiveError('not-found', 'Monitor not found', { code: 'MONITOR_NOT_FOUND' }),
   checkNotFound: () =>
     new TabhiveError('not-found', 'Monitor check not found', { code: 'MONITOR_CHECK_NOT_FOUND' }),
-  invalidSchedule: (message: string) =>
-    new TabhiveError('invalid-input', 'Bad Request', {
-      code: 'BAD_REQUEST',
-      details: [{ code: 'custom', message, path: ['schedule'] }],
-    }),
+  invalidSchedule: (message: string) => errors.badRequest([{ code: 'custom', message, path: ['schedule'] }]),
   invalidTarget: (index: number, message: string, path: ReadonlyArray<string | number> = []) =>
-    new TabhiveError('invalid-input', 'Bad Request', {
-      code: 'BAD_REQUEST',
-      details: [{ code: 'custom', message, path: ['targets', index, ...path] }],
-    }),
+    errors.badRequest([{ code: 'custom', message, path: ['targets', index, ...path] }]),
   checkRunning: () =>
     new TabhiveError('conflict', 'A check of this monitor is running; try again when it has finished.', {
       code: 'MONITOR_CHECK_RUNNING',

@@ -10,7 +10,7 @@ import { CrawlRequestV2 } from '../../../shared/api/v2/crawl-request';
 import { ScrapeOptionsV2 } from '../../../shared/api/v2/scrape-options';
 import { ScrapeRequestV2 } from '../../../shared/api/v2/scrape-request';
 import { toIssueDetails } from '../../../shared/api/zod-issues';
-import { TabhiveError } from '../../platform/errors';
+import { errors } from '../../platform/errors';
 import { crawlSpecFromV2, type JobSpec } from '../jobs';
 import { monitorErrors } from './monitor-errors';
 
@@ -81,7 +81,7 @@ function parseOrThrow<S extends z.ZodType>(
     ...issue,
     path: ['targets', index, ...path, ...issue.path],
   }));
-  throw new TabhiveError('invalid-input', 'Bad Request', { code: 'BAD_REQUEST', details });
+  throw errors.badRequest(details);
 }
 
 const jsonModeOf = (options: ScrapeOptionsV2) =>

@@ -1,4 +1,4 @@
-import { TabhiveError } from '../../platform/errors';
+import { TabhiveError, errors } from '../../platform/errors';
 
 /**
  * The errors of `POST /v2/parse`, declared once with stable codes. An upload is refused for what
@@ -8,10 +8,7 @@ import { TabhiveError } from '../../platform/errors';
  */
 export const parseErrors = {
   badUpload: (message: string, path: ReadonlyArray<string | number> = []) =>
-    new TabhiveError('invalid-input', 'Bad Request', {
-      code: 'BAD_REQUEST',
-      details: [{ code: 'custom', message, path }],
-    }),
+    errors.badRequest([{ code: 'custom', message, path: [...path] }]),
   notMultipart: (type: string) =>
     new TabhiveError(
       'unsupported-media',

@@ -1,5 +1,6 @@
+import { type DonatedRoute, donatedRouteUnavailable, routesToDonated } from '../../browsers/hub';
 import { errors } from '../../platform/errors';
-import type { UrlPolicy } from '../../platform/url-policy';
+import { type UrlPolicy, type UrlRefusalReason, urlRefusalError } from '../../platform/url-policy';
 
 /** What the URL check reads of the scrape plan (scrape-plan.ts). */
 export interface UrlCheckPlan {
@@ -9,14 +10,33 @@ export interface UrlCheckPlan {
    * name a cache-only request never looks up.
    */
   readonly checksUrl: boolean;
+  /** Where the team's donated browsers send the URL (browsers/hub/donated-routes.ts), if anywhere. */
+  readonly donatedRoute: DonatedRoute | undefined;
 }
 
-/** Refuses a target the URL policy forbids (private networks, names that do not resolve). */
-export async function checkUrl({ target, checksUrl }: UrlCheckPlan, urlPolicy: UrlPolicy): Promise<void> {
-  const verdict = checksUrl ? await urlPolicy.check(target) : { allowed: true as const };
-  if (!verdict.allowed) {
-    throw verdict.reason === 'dns'
-      ? errors.dnsResolution(target.hostname)
-      : errors.urlBlocked(verdict.message);
+/** Refusals a revoked donated browser explains better: the server cannot reach the site itself. */
+const REACHED_ONLY_BY_DONOR: ReadonlySet<UrlRefusalReason> = new Set([
+  'dns',
+  'private-network',
+  'not-a-host',
+]);
+
+/**
+ * Refuses a target the URL policy forbids (private networks, names that do not resolve, hosts that
+ * cannot be a site). A URL only the team's donated browser takes is not judged at all: the server
+ * makes no connection to it and does not even resolve its name (the browser's owner chose it, and
+ * the browser holds its fence). One that a browser the team revoked used to take says so, rather
+ * than that the name does not resolve.
+ */
+export async function checkUrl(
+  { target, checksUrl, donatedRoute }: UrlCheckPlan,
+  urlPolicy: UrlPolicy,
+): Promise<void> {
+  if (!checksUrl || routesToDonated(donatedRoute)) return;
+  const verdict = await urlPolicy.check(target);
+  if (verdict.allowed) return;
+  if (donatedRoute !== undefined && REACHED_ONLY_BY_DONOR.has(verdict.reason)) {
+    throw errors.donatedBrowserUnavailable(donatedRouteUnavailable(donatedRoute, target.hostname));
   }
+  throw urlRefusalError(verdict, target);
 }

@@ -9,6 +9,7 @@ export { HTTP_PAGES_IN_FLIGHT, createBrowserSlots } from './browser-slots';
 export type { BrowserSlots } from './browser-slots';
 export { checkSelectors } from './check-selectors';
 export { checkUrl } from './check-url';
+export { donatedRouteOf } from './donated-route';
 export type { UrlCheckPlan } from './check-url';
 export { jobPageTasks } from './job-page-tasks';
 export { BASE_CREDITS, extractsJson, scrapeCredits } from './scrape-credits';

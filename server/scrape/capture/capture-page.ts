@@ -1,5 +1,6 @@
 import type { BrowserProfileOption } from '../../../shared/api/v2/browser-profile-option';
 import type { PageCapture } from '../../../shared/protocol/messages';
+import { errors } from '../../platform/errors';
 import type { Log } from '../../platform/log';
 import type { BrowserProfileStore } from '../../platform/store';
 import type { PageDerivation } from '../derive';
@@ -45,6 +46,12 @@ export interface CapturedPage extends CaptureOutcome {
  * (browser-profile-use.ts).
  */
 export async function capturePage(plan: CapturePlan, deps: CaptureDeps): Promise<CapturedPage> {
+  // A profile's page needs a launched browser, and only the team's donated browser may take this URL.
+  if (plan.donated && plan.profile !== undefined && plan.given === undefined) {
+    throw errors.donatedBrowserRefused(
+      `${plan.target.hostname} is reached only through the team's donated browser, which does not run browser profiles`,
+    );
+  }
   const profile =
     plan.profile === undefined
       ? undefined

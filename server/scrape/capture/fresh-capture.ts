@@ -1,6 +1,7 @@
 import type { ScrapeRequestV2 } from '../../../shared/api/v2/scrape-request';
 import type { BrowserClass, PageCapture, PageTaskSpec } from '../../../shared/protocol/messages';
-import type { TaskError, RunOptions } from '../../browsers/hub';
+import { type DonatedRoute, type RunOptions, TaskError, donatedRouteUnavailable } from '../../browsers/hub';
+import { errors } from '../../platform/errors';
 import { urlForLog, type Log } from '../../platform/log';
 import type { UrlPolicy } from '../../platform/url-policy';
 import type { PageDerivation, PageDeriveOptions } from '../derive';
@@ -20,8 +21,10 @@ export interface FreshCapturePlan {
   readonly teamId: string;
   readonly scrapeId: string | undefined;
   readonly target: URL;
-  /** One of the team's donated browsers takes the URL: no anonymous fetch. */
+  /** Only one of the team's donated browsers takes the URL: no anonymous fetch, no pool browser. */
   readonly donated: boolean;
+  /** That browser and its state, when `donated` (or a revoked one that used to take the URL). */
+  readonly donatedRoute: DonatedRoute | undefined;
   /** Skip the HTTP fast path (types/scraper.ts ScrapeContext). */
   readonly browserOnly: boolean;
   /** The request's timeout plus the time its wait actions ask for (docs/wire-contract.md §3.4). */
@@ -39,6 +42,11 @@ export interface FreshCaptureDeps {
   connectedBrowsers?: ((browserClass: BrowserClass) => number) | undefined;
   /** The server's network policy travels with the task, for the browser to enforce. */
   networkPolicy: UrlPolicy['networkPolicy'];
+  /**
+   * A page for the team's donated browser waits for it while it is offline or paused, up to the
+   * page's timeout (a job's page); otherwise the caller is told at once.
+   */
+  waitsForDonatedBrowser?: boolean | undefined;
   log: Log;
 }
 
@@ -55,10 +63,14 @@ export interface FastCapture {
  */
 export async function freshCapture(
   plan: FreshCapturePlan,
-  { runTask, fastPath, connectedBrowsers, networkPolicy, log }: FreshCaptureDeps,
+  deps: FreshCaptureDeps,
   profile: BrowserProfileUse | undefined,
 ): Promise<{ capture: PageCapture; source: CaptureSource; fast?: FastCapture }> {
+  const { runTask, fastPath, connectedBrowsers, networkPolicy, log } = deps;
   const { request, target, teamId, scrapeId, timeoutMs } = plan;
+  if (plan.donated && plan.donatedRoute !== undefined) {
+    return { capture: await donatedCapture(plan, plan.donatedRoute, deps), source: { scope: 'team' } };
+  }
   const startedAt = Date.now();
   const tried =
     fastPath !== undefined &&
@@ -100,4 +112,43 @@ export async function freshCapture(
     capture: fresh,
     source: mayShareBrowserCapture(request, fresh) ? { scope: 'public' } : { scope: 'team' },
   };
+}
+
+/**
+ * The page from the team's donated browser, the only one that may take it (RunOptions.donatedOnly):
+ * the caller's `proxy` does not apply (no stealth retry on the pool), and the capture is the
+ * team's alone. A browser that is offline or paused is said at once to a caller who waits, or
+ * waited for up to the page's timeout by a job's page; either way, the error names it.
+ */
+async function donatedCapture(
+  plan: FreshCapturePlan,
+  route: DonatedRoute,
+  { runTask, networkPolicy, waitsForDonatedBrowser = false, log }: FreshCaptureDeps,
+): Promise<PageCapture> {
+  const { request, target, teamId, scrapeId, timeoutMs } = plan;
+  const away = route.state === 'offline' || route.state === 'paused';
+  if (away && !waitsForDonatedBrowser) {
+    throw errors.donatedBrowserUnavailable(donatedRouteUnavailable(route, target.hostname));
+  }
+  try {
+    const capture = await runTask(
+      { ...taskSpecFromRequest(request, target), networkPolicy },
+      { timeoutMs, browserClass: 'basic', teamId, donatedOnly: true },
+    );
+    return { ...capture, browserClass: 'basic' };
+  } catch (err) {
+    const failure =
+      err instanceof TaskError && err.code === 'DONATED_BROWSER_UNAVAILABLE'
+        ? errors.donatedBrowserUnavailable(donatedRouteUnavailable(route, target.hostname))
+        : taskErrorToApiError(err, target);
+    log.warn('donated browser task failed', {
+      teamId,
+      ...(scrapeId === undefined ? {} : { scrapeId }),
+      url: urlForLog(target.href),
+      browserId: route.browser.id,
+      code: err instanceof TaskError ? err.code : undefined,
+      error: failure.message,
+    });
+    throw failure;
+  }
 }

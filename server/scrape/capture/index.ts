@@ -15,4 +15,6 @@ export type { HttpFastPath } from './fast-path/create-http-fast-path';
 export { fastPathEligible } from './fast-path/fast-path-eligible';
 export { markHttpCaptures } from './fast-path/mark-http-captures';
 export { LOADING_PLACEHOLDER_WARNING } from './loading-placeholder';
+export { createSiteFiles } from './site-files';
+export type { SiteFileReader, SiteFiles } from './site-files';
 export { taskErrorToApiError } from './task-error-to-api-error';

@@ -21,6 +21,8 @@ export function taskErrorToApiError(err: unknown, target: URL): TabhiveError {
       return errors.actionFailed(err.message);
     case 'NO_STEALTH_BROWSER':
       return errors.stealthUnavailable();
+    case 'DONATED_BROWSER_UNAVAILABLE':
+      return errors.donatedBrowserUnavailable(err.message);
     case 'DONATED_BROWSER_REFUSED':
     case 'TASK_REFUSED':
       return errors.donatedBrowserRefused(err.message);

@@ -221,8 +221,10 @@ describe.each(DATABASE_BACKENDS)('$kind database: the job runner', (backend) => 
       await stores.teams.configure('team', { maxConcurrency: 2 });
       const fail = stores.pageTasks.fail;
       const heldBack: number[] = [];
+      const heldBackIds = new Set<string>();
       stores.pageTasks.fail = (id, token, error, options) => {
         if (options?.retryAt !== undefined) heldBack.push(options.retryAt.getTime() - Date.now());
+        if (options?.retryAt !== undefined) heldBackIds.add(id);
         return fail(id, token, error, options);
       };
       const runner = run(scraper, 3);
@@ -239,6 +241,8 @@ describe.each(DATABASE_BACKENDS)('$kind database: the job runner', (backend) => 
       release();
       await finished(id);
       expect(started).toBe(3);
+      // Waiting for a free slot is no attempt: each page ran once, and says so.
+      for (const taskId of heldBackIds) expect((await stores.pageTasks.get(taskId))?.attempts).toBe(1);
     });
 
     it('runs more pages than its browser capacity only for jobs the HTTP fast path may serve', async () => {

@@ -125,7 +125,11 @@ describe('monitor validation', () => {
       targets: [{ type: 'scrape', urls: [site.url('/price')] }],
     });
     expect(answer.status).toBe(400);
-    expect(answer.json).toMatchObject({ success: false, code: 'BAD_REQUEST', error: 'Bad Request' });
+    expect(answer.json).toMatchObject({
+      success: false,
+      code: 'BAD_REQUEST',
+      error: expect.stringMatching(/^Bad Request: schedule/),
+    });
     expect(JSON.stringify(answer.json.details)).toContain(message);
   });
 

@@ -165,7 +165,7 @@ describe('submitting a job with webhook headers', () => {
         expect(answer.json).toMatchObject({
           success: false,
           code: 'BAD_REQUEST',
-          error: 'Bad Request',
+          error: expect.stringMatching(/^Bad Request: webhook\.headers/),
           details: [
             {
               path: ['webhook', 'headers', Object.keys(headers)[0]],

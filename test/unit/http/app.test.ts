@@ -98,6 +98,21 @@ describe('authentication', () => {
     expect(await response.json()).toEqual({ success: false, error: 'Unauthorized: Token missing' });
   });
 
+  it('says the scheme is missing when the header holds the key alone', async () => {
+    const response = await post('/v2/scrape', body, { authorization: API_KEY });
+    expect(response.status).toBe(401);
+    expect(await response.json()).toEqual({
+      success: false,
+      error: 'Unauthorized: the Authorization header has no scheme; send "Authorization: Bearer <key>"',
+    });
+  });
+
+  it('answers 401 Token missing for another scheme with nothing after it', async () => {
+    const response = await post('/v2/scrape', body, { authorization: 'basic' });
+    expect(response.status).toBe(401);
+    expect(await response.json()).toEqual({ success: false, error: 'Unauthorized: Token missing' });
+  });
+
   it('answers 401 Invalid token for an unknown key', async () => {
     const response = await post('/v2/scrape', body, {
       authorization: 'Bearer fc-ffffffffffffffffffffffffffffffff',
@@ -153,9 +168,39 @@ describe('POST /v2/scrape input handling', () => {
     );
     expect(response.status).toBe(400);
     const json = await response.json();
-    expect(json).toMatchObject({ success: false, code: 'BAD_REQUEST', error: 'Bad Request' });
+    expect(json).toMatchObject({
+      success: false,
+      code: 'BAD_REQUEST',
+      error: expect.stringMatching(
+        /^Bad Request: formats\[0\]: 'pdfs' is not a format; expected one of markdown, html/,
+      ),
+    });
     expect(Array.isArray(json.details)).toBe(true);
     expect(json.details[0].path).toEqual(['formats', 0, 'type']);
+  });
+
+  it('says what is wrong in the 400 message and keeps the issues in details', async () => {
+    const answer = async (body: unknown) => {
+      const response = await post('/v2/scrape', JSON.stringify(body));
+      expect(response.status).toBe(400);
+      return (await response.json()) as { error: string; details: Array<{ code: string; path: unknown[] }> };
+    };
+    const typo = await answer({ url: 'http://example.com', formats: ['markdwn'] });
+    expect(typo.error).toBe("Bad Request: formats[0]: 'markdwn' is not a format; did you mean 'markdown'?");
+    // The issue as zod gave it, for programs (docs/wire-contract.md §1.6).
+    expect(typo.details).toEqual([
+      expect.objectContaining({ code: 'invalid_union', path: ['formats', 0, 'type'], discriminator: 'type' }),
+    ]);
+    expect((await answer({ url: 'not a url' })).error).toBe('Bad Request: url: must be a URL');
+    expect((await answer({ url: 'http://example.com', timeout: 999_999_999 })).error).toMatch(
+      /^Bad Request: timeout: must be at most 300000/,
+    );
+    expect((await answer({ url: 'http://example.com', proxy: 'stelth' })).error).toBe(
+      "Bad Request: proxy: 'stelth' is not a valid proxy; did you mean 'stealth'?",
+    );
+    expect((await answer({ url: 'http://example.com', bogus: 1 })).error).toBe(
+      "Bad Request: unrecognized key 'bogus'",
+    );
   });
 
   it('answers 400 with unrecognized_keys for an unknown field', async () => {

@@ -15,6 +15,7 @@ import { serveApp } from '../../helpers/serve-app';
 const STATUS_BEFORE_KINDS: { [Name in keyof typeof errors]: [status: number, sample: () => TabhiveError] } = {
   unauthorized: [401, () => errors.unauthorized()],
   tokenMissing: [401, () => errors.tokenMissing()],
+  schemeMissing: [401, () => errors.schemeMissing()],
   invalidToken: [401, () => errors.invalidToken()],
   badRequest: [400, () => errors.badRequest([])],
   invalidSearchBody: [400, () => errors.invalidSearchBody([])],
@@ -25,6 +26,8 @@ const STATUS_BEFORE_KINDS: { [Name in keyof typeof errors]: [status: number, sam
   methodNotAllowed: [405, () => errors.methodNotAllowed('PUT', 'GET, POST')],
   unsupportedEndpoint: [404, () => errors.unsupportedEndpoint('POST', '/v2/feedback', 'feedback')],
   urlBlocked: [403, () => errors.urlBlocked('blocked')],
+  urlLooksWrong: [400, () => errors.urlLooksWrong('The URL looks wrong')],
+  donatedBrowserUnavailable: [503, () => errors.donatedBrowserUnavailable('offline')],
   dnsResolution: [500, () => errors.dnsResolution('nowhere.test')],
   siteError: [500, () => errors.siteError('net::ERR_CONNECTION_RESET')],
   sslError: [500, () => errors.sslError('net::ERR_CERT_DATE_INVALID')],
@@ -71,6 +74,7 @@ const HEADERS_BEFORE_KINDS: Partial<Record<keyof typeof errors, Record<string, s
   stealthUnavailable: { 'Retry-After': '5' },
   rateLimited: { 'Retry-After': '30' },
   concurrencyLimit: { 'Retry-After': '1' },
+  donatedBrowserUnavailable: { 'Retry-After': '30' },
   // The body reader closed the connection itself before; the mapping does it now.
   payloadTooLarge: { Connection: 'close' },
 };
@@ -118,7 +122,7 @@ describe('the error handler', () => {
     expect(await response.json()).toEqual({
       success: false,
       code: 'NO_BROWSER_AVAILABLE',
-      error: 'No browser is connected to take this task. Check BROWSERS and the server log.',
+      error: expect.stringMatching(/^No browser is connected to take this task\. .*BROWSERS=1/),
     });
   });
 
@@ -135,7 +139,7 @@ describe('the error handler', () => {
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({
       success: false,
-      error: 'Invalid request body',
+      error: 'Invalid request body: query: no',
       details: [{ code: 'custom', message: 'no', path: ['query'] }],
     });
   });

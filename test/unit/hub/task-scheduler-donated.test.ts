@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PageCapture, PageTaskSpec } from '../../../shared/protocol/messages';
 import type { Donation } from '../../../server/browsers/hub/donation';
 import { createTaskScheduler, type Worker } from '../../../server/browsers/hub/task-scheduler';
@@ -114,6 +114,62 @@ describe('task scheduler and donated browsers', () => {
     void scheduler.run(members, { timeoutMs: 5_000, teamId: 'a' }).catch(() => undefined);
     expect(pool.sent).toHaveLength(1);
     expect(paused.sent).toEqual([]);
+    scheduler.close();
+  });
+});
+
+describe('a task for the donated browser only (donatedOnly)', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('never goes to the pool, waits past the no-browser grace for the donated browser, and runs there', async () => {
+    vi.useFakeTimers();
+    const scheduler = createTaskScheduler({ noBrowserGraceMs: 1_000 });
+    const pool = worker('pool');
+    scheduler.addWorker(pool.value);
+    const run = scheduler.run(members, { timeoutMs: 60_000, teamId: 'a', donatedOnly: true });
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(pool.sent).toEqual([]);
+    expect(scheduler.snapshot().queued.interactive).toBe(1);
+
+    const donated = worker('donated', terms);
+    scheduler.addWorker(donated.value);
+    expect(donated.sent).toHaveLength(1);
+    scheduler.complete('donated', donated.sent[0] as string, { capture });
+    await expect(run).resolves.toEqual({ ...capture, donated: true });
+    expect(pool.sent).toEqual([]);
+    scheduler.close();
+  });
+
+  it('fails with DONATED_BROWSER_UNAVAILABLE when none took it by its deadline', async () => {
+    vi.useFakeTimers();
+    const scheduler = createTaskScheduler({ noBrowserGraceMs: 1_000 });
+    const pool = worker('pool');
+    const paused = worker('paused', { ...terms, enabled: false });
+    const otherTeams = worker('team-b', { ...terms, teamId: 'b' });
+    scheduler.addWorker(pool.value);
+    scheduler.addWorker(paused.value);
+    scheduler.addWorker(otherTeams.value);
+    const run = scheduler.run(members, { timeoutMs: 10_000, teamId: 'a', donatedOnly: true });
+    const failed = expect(run).rejects.toMatchObject({ code: 'DONATED_BROWSER_UNAVAILABLE' });
+    await vi.advanceTimersByTimeAsync(10_000);
+    await failed;
+    expect(pool.sent).toEqual([]);
+    expect(paused.sent).toEqual([]);
+    expect(otherTeams.sent).toEqual([]);
+    scheduler.close();
+  });
+
+  it('says which of the team’s connected donated browsers take a URL, and whether each is full', () => {
+    const scheduler = createTaskScheduler({ noBrowserGraceMs: 1_000 });
+    const donated = worker('donated', terms);
+    scheduler.addWorker(donated.value);
+    expect(scheduler.donatedBrowsersFor('a', members.url)).toEqual([{ browserId: 'donated', busy: false }]);
+    expect(scheduler.donatedBrowsersFor('b', members.url)).toEqual([]);
+    expect(scheduler.donatedBrowsersFor('a', elsewhere.url)).toEqual([]);
+    void scheduler.run(members, { timeoutMs: 5_000, teamId: 'a', donatedOnly: true }).catch(() => undefined);
+    expect(scheduler.donatedBrowsersFor('a', members.url)).toEqual([{ browserId: 'donated', busy: true }]);
     scheduler.close();
   });
 });

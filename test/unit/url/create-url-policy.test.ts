@@ -23,6 +23,8 @@ const DNS: Record<string, readonly string[]> = {
   'ula.example.com': ['fd12:3456::1'],
   'imds.example.com': ['169.254.169.254'],
   'instance-data': ['169.254.169.254'],
+  // A single-label name the network's resolver completes (a search domain): a real local name.
+  fileserver: ['10.20.30.40'],
   'no-answers.example.com': [],
   'garbage.example.com': ['not-an-address'],
 };
@@ -110,7 +112,10 @@ const BLOCKED: readonly (readonly [url: string, reason: UrlRefusalReason])[] = [
   ['http://LOCALHOST:3000/', 'private-network'],
   ['http://api.localhost/', 'private-network'],
   ['http://ｌｏｃａｌｈｏｓｔ/', 'private-network'],
-  ['http://intranet/', 'private-network'],
+  ['http://fileserver/', 'private-network'],
+  ['http://instance-data/', 'metadata'],
+  // A single label nothing resolves: most likely a typo, said as such rather than as a private host.
+  ['http://intranet/', 'not-a-host'],
   ['http://printer.local/', 'private-network'],
   ['http://db.internal/', 'private-network'],
   ['http://router.home.arpa/', 'private-network'],
@@ -225,15 +230,28 @@ describe('createUrlPolicy, by default', () => {
       allowed: false,
       reason: 'private-network',
       message:
-        'URL resolves to a private or loopback address (127.0.0.1); set ALLOW_PRIVATE_NETWORKS=true to allow private targets',
+        'URL resolves to a private or loopback address (127.0.0.1), which Tabhive does not fetch by default; to reach it, list just this host in ALLOWED_PRIVATE_HOSTS, or pair a donated browser that allows it (docs/donated-browsers.md); ALLOW_PRIVATE_NETWORKS=true opens every private and loopback address the server can reach (its own network and admin ports) to every API key',
     });
     expect(await check(new URL('http://[::1]:8080/'))).toMatchObject({
       message: expect.stringContaining('[::1]'),
     });
-    expect(await check(new URL('http://intranet/'))).toMatchObject({
-      message: expect.stringContaining('intranet'),
+    expect(await check(new URL('http://fileserver/'))).toMatchObject({
+      message: expect.stringContaining('local or intranet host name (fileserver)'),
     });
   });
+
+  it.each(['http://examplecom/', 'http://not-a-url/', 'https://wwwexamplecom/page'])(
+    'says that %s looks wrong, without advice to open private networks',
+    async (url) => {
+      const { check } = createUrlPolicy({ allowPrivateNetworks: false, lookup: stubLookup(DNS).lookup });
+      const verdict = await check(new URL(url));
+      expect(verdict).toEqual({
+        allowed: false,
+        reason: 'not-a-host',
+        message: `The URL looks wrong: "${new URL(url).hostname}" is not a host name on the internet (public names have a dot, as in example.com), and no local name answers to it. Check the URL for a typo.`,
+      });
+    },
+  );
 
   it("uses Firecrawl's wording when DNS fails", async () => {
     const { check } = createUrlPolicy({ allowPrivateNetworks: false, lookup: stubLookup(DNS).lookup });
@@ -349,7 +367,8 @@ describe('createUrlPolicy with an allow list (ALLOWED_PRIVATE_HOSTS)', () => {
     expect(await verdictOf('http://10.0.1.1/')).toBe('private-network');
     expect(await verdictOf('http://a.172-16.example.com/')).toBe('allowed');
     expect(await verdictOf('http://intranet/')).toBe('allowed');
-    expect(await verdictOf('http://wiki/')).toBe('private-network');
+    expect(await verdictOf('http://fileserver/')).toBe('private-network');
+    expect(await verdictOf('http://wiki/')).toBe('not-a-host');
     expect(await verdictOf('http://127.0.0.1.nip.io/')).toBe('private-network');
     expect(await verdictOf('http://one-bad-apple.example.com/')).toBe('allowed'); // 10.0.0.7 is listed
     expect(await verdictOf('http://aaaa-loopback.example.com/')).toBe('private-network');
