@@ -13,10 +13,8 @@ const EXEMPT: Record<string, string> = {
   'platform/store/mongo/mongo-connection.ts': 'MONGODB_URL is operator configuration (the driver connects)',
   'api/mcp/mcp-routes.ts':
     "`server.connect(transport)` attaches the MCP server to the request's own transport: nothing outbound",
-  'api/cli/tabhive/api-client.ts':
-    'the command line is a client of the Tabhive server its user names (--api-url), not the server fetching for a caller',
-  'api/cli/keys/keys-admin-api.ts':
-    "the keys command line is a client of the operator's own server's admin API (ADMIN_API_KEY), not the server fetching for a caller",
+  'api/cli/send-json.ts':
+    "the command lines are clients of the Tabhive server their user names (--api-url, or the operator's own server's admin API), not the server fetching for a caller",
 };
 
 /** Ways Node code opens an outbound HTTP or TCP connection. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { NewTeamInput, TeamSettingsInput } from '../../../platform/teams';
+import { NoAnswer, sendJson } from '../send-json';
 import type { KeysBackend } from './keys-backend';
 
 /** An answer of the admin API that was not a success, in its own words. */
@@ -69,27 +70,17 @@ export function createKeysAdminApi({
     body?: unknown,
   ): Promise<z.infer<S>> {
     const url = new URL(`admin/v1/${path}`, base);
-    let response: Response;
-    try {
-      response = await fetch(url, {
-        method,
-        headers: {
-          accept: 'application/json',
-          authorization: `Bearer ${adminApiKey}`,
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      });
-    } catch (err) {
-      const cause = (err as { cause?: { code?: unknown } }).cause;
-      throw new AdminApiError(
-        0,
-        `cannot reach the Tabhive server at ${base.origin} (${typeof cause?.code === 'string' ? cause.code : String(err)}). ` +
-          'ADMIN_API_KEY is set, so the keys commands go through its admin API: start it (with that ADMIN_API_KEY), ' +
-          'give its address with TABHIVE_API_URL, or unset ADMIN_API_KEY to work on the store directly.',
-      );
-    }
-    const json: unknown = await response.json().catch(() => undefined);
+    const { response, json } = await sendJson(url, { method, bearer: adminApiKey, body }).catch(
+      (err: unknown) => {
+        if (!(err instanceof NoAnswer)) throw err;
+        throw new AdminApiError(
+          0,
+          `cannot reach the Tabhive server at ${err.origin} (${err.reason}). ` +
+            'ADMIN_API_KEY is set, so the keys commands go through its admin API: start it (with that ADMIN_API_KEY), ' +
+            'give its address with TABHIVE_API_URL, or unset ADMIN_API_KEY to work on the store directly.',
+        );
+      },
+    );
     if (!response.ok) {
       const error = ErrorBody.safeParse(json);
       const said = error.success ? error.data.error : `HTTP ${response.status}`;

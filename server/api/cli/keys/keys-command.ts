@@ -1,7 +1,6 @@
 import { Command } from 'commander';
 import { TeamSettingsInput, NewTeamInput, TeamId } from '../../../platform/teams';
 import { UsageError } from '../usage-error';
-import { adminApiUrl, createKeysAdminApi } from './keys-admin-api';
 import type { KeysBackend } from './keys-backend';
 import { keyLine, nodeTokenLine, teamLine } from './keys-output';
 
@@ -9,11 +8,10 @@ const SETTINGS_HELP = `
 Settings: --allowance <credits|unlimited>  --concurrency <n|default>  --rate-limit <per-minute|default>
           --name <display name>
 Where they act:
-  ADMIN_API_KEY set: through the running server's admin API (TABHIVE_API_URL, else
-    http://127.0.0.1:$PORT, PORT 3002 by default), started with the same ADMIN_API_KEY. This is the
-    way while the server runs on the embedded store, which it holds for itself.
-  otherwise: on the store directly (MONGODB_URL, or the embedded store in DATA_DIR, default
-    ./data), on the server's machine, with the server stopped when it uses the embedded store.
+  on the store directly (MONGODB_URL, or the embedded store in DATA_DIR, default ./data), on the
+    server's machine; while a running server holds the embedded store for itself, through that
+    server's admin API when ADMIN_API_KEY is set (TABHIVE_API_URL, else http://127.0.0.1:$PORT,
+    PORT 3002 by default; the server started with the same ADMIN_API_KEY).
 Add --json for machine-readable output.`;
 
 interface SettingsOptions {
@@ -56,8 +54,8 @@ const withSettings = (command: Command) =>
 type Output = { json: unknown; text: string };
 
 /**
- * Runs one keys command against the running server's admin API when ADMIN_API_KEY is set, else
- * against the store, which is opened for it and closed after. The store module is imported here,
+ * Runs one keys command against the store, which is opened for it and closed after, or, while a
+ * running server holds the embedded store and ADMIN_API_KEY is set, against its admin API. The store module is imported here,
  * on demand, so that other commands of the same program never load it.
  */
 function storeAction<A extends unknown[]>(
@@ -66,11 +64,9 @@ function storeAction<A extends unknown[]>(
   return async (...args) => {
     const command = args[args.length - 1] as Command;
     const options = command.optsWithGlobals<{ json?: boolean; apiUrl?: string }>();
-    const adminApiKey = process.env.ADMIN_API_KEY;
-    const store: KeysBackend =
-      adminApiKey !== undefined && adminApiKey !== ''
-        ? createKeysAdminApi({ apiUrl: adminApiUrl(options.apiUrl, process.env), adminApiKey })
-        : await (await import('./open-keys-store')).openKeysStore(process.env);
+    const store: KeysBackend = await (
+      await import('./open-keys-store')
+    ).openKeysBackend(process.env, options.apiUrl);
     try {
       const output = await act(store, ...(args.slice(0, -1) as A));
       console.log(options.json === true ? JSON.stringify(output.json, null, 2) : output.text);

@@ -1,8 +1,10 @@
 import { loadConfig } from '../../../platform/config';
 import { silentLog } from '../../../platform/log';
-import { createStores, openDatabase } from '../../../platform/store';
+import { createStores, embeddedStoreHolder, openDatabase } from '../../../platform/store';
 import { createNodeTokenAdmin } from '../../../browsers/hub';
 import { createTeamAdmin } from '../../../platform/teams';
+import { adminApiUrl, createKeysAdminApi } from './keys-admin-api';
+import type { KeysBackend } from './keys-backend';
 
 /**
  * The store a local server uses (MONGODB_URL, or the embedded store in DATA_DIR), opened for one
@@ -31,3 +33,21 @@ export async function openKeysStore(env: NodeJS.ProcessEnv) {
 }
 
 export type KeysStore = Awaited<ReturnType<typeof openKeysStore>>;
+
+/**
+ * Where a keys command acts: on the store, unless a running server holds the embedded store for
+ * itself and ADMIN_API_KEY is set, in which case through that server's admin API (the store
+ * cannot be opened beside it; MongoDB is shared, so it always is).
+ */
+export async function openKeysBackend(
+  env: NodeJS.ProcessEnv,
+  apiUrl: string | undefined,
+): Promise<KeysBackend> {
+  const adminApiKey = env.ADMIN_API_KEY;
+  if (adminApiKey !== undefined && adminApiKey !== '') {
+    const config = loadConfig(env);
+    const holder = await embeddedStoreHolder({ mongodbUrl: config.MONGODB_URL, dataDir: config.DATA_DIR });
+    if (holder !== undefined) return createKeysAdminApi({ apiUrl: adminApiUrl(apiUrl, env), adminApiKey });
+  }
+  return openKeysStore(env);
+}

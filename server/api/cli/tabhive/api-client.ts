@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { ApiErrorBody } from './api-responses';
+import { NoAnswer, sendJson } from '../send-json';
 import { ApiFailure, ServerUnreachable } from './exit-codes';
 
 export interface ApiClientOptions {
@@ -8,20 +9,6 @@ export interface ApiClientOptions {
   apiKey: string | undefined;
   /** Said after a 401, e.g. where the key came from. */
   unauthorizedHint?: string;
-}
-
-/** Why fetch got no answer: undici puts the system error (ECONNREFUSED, ENOTFOUND, …) in `cause`. */
-function unreachable(url: URL, err: unknown): ServerUnreachable {
-  const cause = (err as { cause?: { code?: unknown; message?: unknown } }).cause;
-  const reason =
-    typeof cause?.code === 'string'
-      ? cause.code
-      : typeof cause?.message === 'string'
-        ? cause.message
-        : err instanceof Error
-          ? err.message
-          : String(err);
-  return new ServerUnreachable(`cannot reach Tabhive at ${url.origin} (${reason})`);
 }
 
 /**
@@ -39,27 +26,13 @@ export function createApiClient({ apiUrl, apiKey, unauthorizedHint }: ApiClientO
     body?: unknown,
   ): Promise<z.infer<S>> {
     const url = urlOf(path);
-    let response: Response;
-    try {
-      response = await fetch(url, {
-        method,
-        headers: {
-          accept: 'application/json',
-          ...(apiKey === undefined ? {} : { authorization: `Bearer ${apiKey}` }),
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      });
-    } catch (err) {
-      throw unreachable(url, err);
-    }
-    const text = await response.text().catch(() => '');
-    let json: unknown;
-    try {
-      json = text === '' ? undefined : JSON.parse(text);
-    } catch {
-      json = undefined;
-    }
+    const { response, text, json } = await sendJson(url, { method, bearer: apiKey, body }).catch(
+      (err: unknown) => {
+        throw err instanceof NoAnswer
+          ? new ServerUnreachable(`cannot reach Tabhive at ${err.origin} (${err.reason})`)
+          : err;
+      },
+    );
     if (!response.ok) {
       const error = ApiErrorBody.safeParse(json);
       const hint = response.status === 401 ? unauthorizedHint : undefined;
