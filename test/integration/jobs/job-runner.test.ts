@@ -1,5 +1,4 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Egress } from '../../../server/platform/egress/create-egress';
 import { TabhiveError } from '../../../server/platform/errors/tabhive-error';
 import { createJobRunner, type JobRunner } from '../../../server/products/jobs/create-job-runner';
 import { createJobService, type JobService } from '../../../server/products/jobs/create-job-service';
@@ -10,6 +9,7 @@ import type { ScrapeDocument } from '../../../server/scrape/types/scrape-documen
 import type { Stores } from '../../../server/platform/store/create-stores';
 import { CrawlRequestV2 } from '../../../shared/api/v2/crawl-request';
 import { ScrapeOptionsV2 } from '../../../shared/api/v2/scrape-options';
+import { BATCH, noEgress } from '../../helpers/offline-job-fixtures';
 import { DATABASE_BACKENDS, freshStores } from '../../helpers/database-backends';
 import { waitUntil } from '../../helpers/start-test-tabhive';
 
@@ -18,17 +18,6 @@ const silent: Log = {
   warn: () => undefined,
   error: () => undefined,
 } as unknown as Log;
-const noEgress: Egress = {
-  get: () => Promise.reject(new Error('offline')),
-  post: () => Promise.reject(new Error('offline')),
-  close: async () => undefined,
-};
-const BATCH: JobSpec = {
-  version: 'v2',
-  scrapeOptions: ScrapeOptionsV2.parse({}),
-  zeroDataRetention: false,
-  options: {},
-};
 
 /** The document a fake scraper returns for a page: its URL as Markdown, one credit. */
 const pageDocument = (url: string, scrapeId: string | undefined): ScrapeDocument => ({

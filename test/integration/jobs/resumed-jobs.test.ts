@@ -1,37 +1,25 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Egress } from '../../../server/platform/egress/create-egress';
 import { TabhiveError } from '../../../server/platform/errors/tabhive-error';
 import type { Log } from '../../../server/platform/log/log';
 import type { Stores } from '../../../server/platform/store/create-stores';
 import { createJobRunner, type JobRunner } from '../../../server/products/jobs/create-job-runner';
 import { createJobService, type JobService } from '../../../server/products/jobs/create-job-service';
-import type { JobSpec } from '../../../server/products/jobs/job-spec';
 import type { Scraper } from '../../../server/scrape/types/scraper';
-import { ScrapeOptionsV2 } from '../../../shared/api/v2/scrape-options';
+import { BATCH, noEgress } from '../../helpers/offline-job-fixtures';
 import { DATABASE_BACKENDS, freshStores } from '../../helpers/database-backends';
+import { recordingLog } from '../../helpers/recording-log';
 import { waitUntil } from '../../helpers/start-test-tabhive';
 
-const noEgress: Egress = {
-  get: () => Promise.reject(new Error('offline')),
-  post: () => Promise.reject(new Error('offline')),
-  close: async () => undefined,
-};
-const BATCH: JobSpec = {
-  version: 'v2',
-  scrapeOptions: ScrapeOptionsV2.parse({}),
-  zeroDataRetention: false,
-  options: {},
-};
-
-/** A log that keeps its info lines. */
-function recordingLog() {
-  const lines: Array<{ message: string; fields: Record<string, unknown> }> = [];
-  const log: Log = {
-    info: (message, fields = {}) => lines.push({ message, fields }),
-    warn: () => undefined,
-    error: () => undefined,
+/** A log that keeps its lines, and the `job resumed` ones among them. */
+function logOfResumes() {
+  const { log, lines } = recordingLog();
+  return {
+    log,
+    resumed: () =>
+      lines
+        .filter((line) => line.message === 'job resumed')
+        .map(({ message, fields }) => ({ message, fields })),
   };
-  return { log, resumed: () => lines.filter((line) => line.message === 'job resumed') };
 }
 
 /** Scrapes the first `pages` pages at once; every later one waits until `release()`, then fails. */
@@ -91,7 +79,7 @@ describe.each(DATABASE_BACKENDS)('$kind database: jobs resumed after a restart',
       // The first process runs one page of three, and stops with the second in flight.
       const first = scraperThatStopsAfter(1);
       releases.push(first.release);
-      const before = recordingLog();
+      const before = logOfResumes();
       const previous = runner(first.scraper, before.log, 1);
       const id = await jobs.startBatch('team', BATCH, [
         'https://a.test/1',
@@ -104,7 +92,7 @@ describe.each(DATABASE_BACKENDS)('$kind database: jobs resumed after a restart',
 
       // The next process takes the job up: one line, whatever the number of its pages.
       await new Promise((resolve) => setTimeout(resolve, 5));
-      const after = recordingLog();
+      const after = logOfResumes();
       runner(scraperThatStopsAfter(Infinity).scraper, after.log, 4);
       await waitUntil(async () => (await stores.jobs.get(id))?.status === 'completed', 10_000, 'the job');
       expect(after.resumed()).toEqual([
