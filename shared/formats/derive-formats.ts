@@ -4,6 +4,7 @@ import type { MainContentStrategy } from '../html/extract-main-content';
 import { extractImages } from '../html/extract-images';
 import { extractLinks } from '../html/extract-links';
 import { extractMetadata } from '../html/extract-metadata';
+import { isPageType, type PageType } from '../html/page-type';
 import { parseHtml } from '../html/parse-html';
 import { documentBaseUrl } from '../html/resolve-url';
 import { scriptlessDocument } from '../html/scriptless-document';
@@ -73,7 +74,9 @@ export function deriveFormats(
     parsed?.renderedDocument ??
     (renderedHtml === capture.rawHtml && rawDocument !== undefined ? rawDocument : parseHtml(renderedHtml));
 
-  let rendered = render(firstDocument, pageBase, options, options.onlyMainContent);
+  // The type the raw HTML declares picks the main-content profile (shared/html/main-content-profiles.ts).
+  const pageType = isPageType(metadata.pageType) ? metadata.pageType : undefined;
+  let rendered = render(firstDocument, pageBase, options, options.onlyMainContent, pageType);
   if (options.onlyMainContent && isEmpty(rendered)) {
     // docs/wire-contract.md §3.1: when the main content comes out empty, retry silently with the whole page.
     rendered = render(parseHtml(renderedHtml), pageBase, options, false);
@@ -126,10 +129,12 @@ function render(
   pageBase: string,
   options: DeriveOptions,
   onlyMainContent: boolean,
+  pageType?: PageType,
 ): Rendered {
   const baseUrl = documentBaseUrl(document, pageBase);
   cleanDocument(document, {
     onlyMainContent,
+    pageType,
     includeTags: options.includeTags,
     excludeTags: options.excludeTags,
     mainContent: options.mainContent,

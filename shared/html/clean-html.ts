@@ -3,6 +3,8 @@ import { parseHtml } from './parse-html';
 import { extractMainContent, type MainContentStrategy } from './extract-main-content';
 import { takeLayoutAnnotations } from './layout-annotations';
 import { pruneByLayout } from './layout-pruning';
+import type { PageType } from './page-type';
+import { proseFloor, visibleTextLength } from './safety-rails';
 import { documentBaseUrl } from './resolve-url';
 
 export interface CleanOptions {
@@ -13,6 +15,8 @@ export interface CleanOptions {
   excludeTags?: readonly string[];
   /** How onlyMainContent finds the content; `auto` unless a benchmark or test says otherwise. */
   mainContent?: MainContentStrategy;
+  /** The page's type (metadata.pageType), which picks the main-content profile. */
+  pageType?: PageType;
 }
 
 /** A caller-supplied CSS selector that cannot be parsed. The API answers it with a 400. */
@@ -73,9 +77,46 @@ export function cleanDocument(document: Document, options: CleanOptions): void {
   }
   if (options.onlyMainContent) {
     // includeTags matches were chosen by the caller, whatever their place on the page.
-    if (layout !== undefined && kept.size === 0) pruneByLayout(body, layout);
-    extractMainContent(document, { keep: kept, strategy: options.mainContent });
+    if (layout !== undefined && kept.size === 0)
+      keepUnlessEmptied(document, () => pruneByLayout(body, layout));
+    const floor = proseFloor(document.body);
+    const extract = (strategy: MainContentStrategy | undefined) => () =>
+      extractMainContent(document, { keep: kept, strategy, pageType: options.pageType });
+    // Below the floor, the blocklist alone (which drops only what it knows by name) is the next
+    // answer before the page as it was: a wrong pick by Readability or the profile should cost
+    // the page its chrome, not its content.
+    const fallback =
+      options.mainContent === 'auto' || options.mainContent === undefined ? 'blocklist' : undefined;
+    keepUnlessEmptied(document, extract(options.mainContent), floor, fallback && extract(fallback));
   }
+}
+
+/**
+ * Runs a cleaning step, and puts the body back as it was before the step when the step emptied a
+ * page that had text, or left less text than `floor` (half its largest prose block, proseFloor): no step may
+ * lose a page's content whole (issue 35; a page can still come out short, never empty). With
+ * `fallback`, that step is tried on the restored body first, under the same rule.
+ */
+function keepUnlessEmptied(
+  document: Document,
+  step: () => unknown,
+  floor = 1,
+  fallback?: () => unknown,
+): void {
+  const before = visibleTextLength(document.body);
+  if (before === 0) {
+    step();
+    return;
+  }
+  const snapshot = document.body.cloneNode(true) as HTMLElement;
+  step();
+  if (visibleTextLength(document.body) >= Math.min(floor, before)) return;
+  if (fallback !== undefined) {
+    document.body.replaceChildren(...Array.from(snapshot.cloneNode(true).childNodes));
+    fallback();
+    if (visibleTextLength(document.body) >= Math.min(floor, before)) return;
+  }
+  document.body.replaceChildren(...Array.from(snapshot.childNodes));
 }
 
 /**

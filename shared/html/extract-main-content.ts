@@ -5,6 +5,9 @@ import { removeBoilerplate } from './remove-boilerplate';
 import { removeRepeatedChrome } from './repeated-chrome';
 import { removeRepeatedLabels } from './repeated-labels';
 import { listingRun, repeatedEntries } from './repeated-entries';
+import { MAIN_CONTENT_PROFILES } from './main-content-profiles';
+import type { PageType } from './page-type';
+import { pruneBlocks } from './prune-blocks';
 import { measureText, type TextMeasure } from './text-measure';
 import { type TextWeight, textWeights } from './text-weights';
 
@@ -48,16 +51,38 @@ export function extractMainContent(
   {
     keep = new Set<Element>(),
     strategy = 'auto',
-  }: { keep?: ReadonlySet<Element>; strategy?: MainContentStrategy },
+    pageType,
+  }: {
+    keep?: ReadonlySet<Element>;
+    strategy?: MainContentStrategy;
+    /** The page's type (page-type.ts), which picks the profile; without it, the choice is made per page. */
+    pageType?: PageType;
+  },
 ): MainContentChoice {
-  const article = keep.size === 0 && strategy !== 'blocklist' ? readArticle(document) : undefined;
+  if (strategy !== 'auto' || keep.size > 0 || pageType === undefined) return choose(document, keep, strategy);
+  const profile = MAIN_CONTENT_PROFILES[pageType];
+  const choice = choose(document, keep, profile.choice);
+  if (profile.blocks !== undefined) pruneBlocks(document.body, profile.blocks);
+  return choice;
+}
+
+/** Readability's article or the blocklist's result, as {@link extractMainContent} describes. */
+function choose(
+  document: Document,
+  keep: ReadonlySet<Element>,
+  strategy: MainContentStrategy | 'narrowed',
+): MainContentChoice {
+  const article =
+    keep.size === 0 && (strategy === 'auto' || strategy === 'readability')
+      ? readArticle(document)
+      : undefined;
   if (strategy === 'readability' && article !== undefined) {
     useArticle(document, article.content);
     return 'readability';
   }
   const titleHeadline = headlineNamedInTitle(document);
   removeBoilerplate(document.body, keep);
-  if (strategy !== 'auto') return 'blocklist';
+  if (strategy === 'readability' || strategy === 'blocklist') return 'blocklist';
   if (article === undefined) {
     if (keep.size === 0) narrowBody(document, textWeights(document.body));
     if (keep.size === 0) removeRepeatedChrome(document.body);

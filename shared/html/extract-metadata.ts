@@ -1,3 +1,4 @@
+import { classifyPageType } from './page-type';
 import { parseHtml } from './parse-html';
 import { documentBaseUrl, resolveUrl } from './resolve-url';
 
@@ -34,7 +35,8 @@ const NAMED_META: ReadonlyArray<readonly [key: string, metaName: string]> = [
 const SAME_NAME_META = ['description', 'keywords', 'robots'] as const;
 
 /**
- * Page metadata as Firecrawl reports it: the well-known keys of docs/wire-contract.md §3.5, plus every
+ * Page metadata as Firecrawl reports it: the well-known keys of docs/wire-contract.md §3.5, plus
+ * `pageType` (page-type.ts), plus every
  * `<meta>` with a name (or property, or itemprop) and content copied under its own name. Repeated
  * `description` values are joined with ", "; other repeated names become arrays. The camelCase
  * keys take the first value, matched case-insensitively (`DC.date` is `dc.date`).
@@ -76,6 +78,9 @@ export function extractMetadata(source: string | Document, pageUrl: string): Pag
   }
   for (const [key, metaName] of NAMED_META) set(key, byLowerName.get(metaName)?.[0]);
   result.set('ogLocaleAlternate', byLowerName.get('og:locale:alternate') ?? []);
+  // Tabhive's own key (docs/features.md#main-content): what kind of page this is, as the
+  // main-content extraction read it. Set last, so a page's own `<meta name="pageType">` cannot stand in.
+  result.set('pageType', classifyPageType(document, pageUrl));
   return Object.fromEntries(result);
 }
 

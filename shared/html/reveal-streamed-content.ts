@@ -52,24 +52,37 @@ const COMMENT_NODE = 8;
 
 /**
  * The boundary's fallback runs from the template to the `/$` comment that closes it (nested
- * boundaries open with `$`, `$?` or `$!`); it goes, and the content takes its place.
+ * boundaries open with `$`, `$?` or `$!`); it goes, and the content takes its place. Without that
+ * comment (saved snapshots and some proxies strip comments) where the fallback ends is unknown:
+ * only the template is replaced, and the siblings after it, which may be the rest of the page, stay.
  */
 function replaceBoundary(template: Element, nodes: Node[]): void {
   const parent = template.parentNode;
   if (parent === null) return;
-  let depth = 0;
+  const end = boundaryEnd(template);
+  if (end === undefined) {
+    template.replaceWith(...nodes);
+    return;
+  }
   let node: ChildNode | null = template;
-  while (node !== null) {
-    if (node.nodeType === COMMENT_NODE) {
-      const data = (node as Comment).data;
-      if (data === '/$') {
-        if (depth === 0) break;
-        depth -= 1;
-      } else if (data === '$' || data === '$?' || data === '$!') depth += 1;
-    }
+  while (node !== null && node !== end) {
     const next: ChildNode | null = node.nextSibling;
     node.remove();
     node = next;
   }
-  for (const child of nodes) parent.insertBefore(child, node);
+  for (const child of nodes) parent.insertBefore(child, end);
+}
+
+/** The `/$` comment that closes the boundary `template` opens, or undefined when there is none. */
+function boundaryEnd(template: Element): ChildNode | undefined {
+  let depth = 0;
+  for (let node = template.nextSibling; node !== null; node = node.nextSibling) {
+    if (node.nodeType !== COMMENT_NODE) continue;
+    const data = (node as Comment).data;
+    if (data === '/$') {
+      if (depth === 0) return node;
+      depth -= 1;
+    } else if (data === '$' || data === '$?' || data === '$!') depth += 1;
+  }
+  return undefined;
 }

@@ -192,6 +192,7 @@ describe('extractMetadata', () => {
 
   it('omits keys the page does not provide', () => {
     const metadata = extractMetadata('<p>No head at all</p>', PAGE_URL);
-    expect(metadata).toEqual({ ogLocaleAlternate: [] });
+    // pageType is always there; a page that says nothing of itself is typed by its URL (/blog/…).
+    expect(metadata).toEqual({ ogLocaleAlternate: [], pageType: 'article' });
   });
 });

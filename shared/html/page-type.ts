@@ -1,0 +1,155 @@
+/**
+ * What kind of page a document is, in the seven types main-content extraction treats differently
+ * (docs/features.md#main-content): reported as `metadata.pageType` and used to pick the extraction
+ * profile. The order of the list is the order ties are broken in.
+ */
+export const PAGE_TYPES = [
+  'article',
+  'forum',
+  'product',
+  'collection',
+  'listing',
+  'documentation',
+  'service',
+] as const;
+export type PageType = (typeof PAGE_TYPES)[number];
+
+/**
+ * schema.org types (JSON-LD `@type` or microdata `itemtype`) and what they say the page is. Types
+ * that sites put on every page (Organization, WebSite, BreadcrumbList, ImageObject) say nothing.
+ */
+const SCHEMA_TYPES: ReadonlyArray<readonly [RegExp, PageType]> = [
+  [/^(DiscussionForumPosting|QAPage|SocialMediaPosting)$/i, 'forum'],
+  [/^(Product|ProductGroup|IndividualProduct|Vehicle|Book|SoftwareApplication)$/i, 'product'],
+  [/^(CollectionPage|OfferCatalog)$/i, 'collection'],
+  [/^(SearchResultsPage|ItemList)$/i, 'listing'],
+  [/^(TechArticle|APIReference)$/i, 'documentation'],
+  [
+    /^(Article|NewsArticle|BlogPosting|Report|ScholarlyArticle|LiveBlogPosting|OpinionNewsArticle)$/i,
+    'article',
+  ],
+  [/^(Service|LocalBusiness|ProfessionalService|FAQPage|AboutPage|ContactPage|Event|Course)$/i, 'service'],
+];
+
+/** URL path shapes (lower-cased path and query) and the type they name. */
+const URL_SHAPES: ReadonlyArray<readonly [RegExp, PageType]> = [
+  [/\/(forums?|threads?|topics?|t|questions|discussions?|community|comments|board|boards)\//, 'forum'],
+  [
+    /[?&](q|query|search|s|keyword|keywords)=|\/(search|results|jobs|tags?|archives?|authors?)(\/|$)/,
+    'listing',
+  ],
+  [
+    /\/(docs?|documentation|reference|manual|api|guides?|handbook|learn|tutorials?|wiki)(\/|$)/,
+    'documentation',
+  ],
+  [/\/(products?|p|dp|item|items|sku|gp\/product)\/|\.html?$.*\bproduct\b/, 'product'],
+  [/\/(collections?|categor(y|ies)|c|shop|catalog|catalogue|department|browse|store)(\/|$)/, 'collection'],
+  [/\/(19|20)\d\d\/\d\d?\/|\/(blog|news|articles?|posts?|stories|story)\/[^/]+/, 'article'],
+];
+
+/** Host names that serve documentation (`docs.example.com`, `developer.example.com`). */
+const DOCS_HOST = /^(docs|doc|developer|developers|dev|api|learn|wiki|manual|help|support)\./;
+
+/**
+ * The page's type from what it declares (schema.org, Open Graph), its URL's shape and its body's
+ * structure (code blocks, prices, posts). Declarations weigh most, but a type that lists many
+ * products is a collection, and a thread's page declared an article is a forum when its body holds
+ * several authored posts. `document` is the page as served (its head holds the declarations).
+ */
+export function classifyPageType(document: Document, pageUrl: string): PageType {
+  const score = new Map<PageType, number>(PAGE_TYPES.map((type) => [type, 0]));
+  const add = (type: PageType, points: number) => score.set(type, (score.get(type) ?? 0) + points);
+
+  const declared = schemaTypes(document);
+  for (const [pattern, type] of SCHEMA_TYPES) {
+    const count = declared.filter((name) => pattern.test(name)).length;
+    if (count > 0) add(type, 3);
+    // A page listing many products (each declared) is their collection.
+    if (type === 'product' && count >= 3) add('collection', 4);
+  }
+  const ogType = (document.querySelector('meta[property="og:type" i]')?.getAttribute('content') ?? '')
+    .trim()
+    .toLowerCase();
+  if (ogType === 'article') add('article', 2);
+  else if (ogType === 'product' || ogType === 'og:product') add('product', 3);
+  else if (ogType === 'product.group') add('collection', 3);
+
+  const { host, path } = urlParts(pageUrl);
+  for (const [pattern, type] of URL_SHAPES) if (pattern.test(path)) add(type, 2);
+  if (DOCS_HOST.test(host)) add('documentation', 2);
+  if (/^(forum|forums|community|discuss|discourse|board|boards)\./.test(host)) add('forum', 2);
+
+  const body = document.body as HTMLElement | null;
+  if (body !== null) structureSignals(body, add);
+
+  let best: PageType = 'service';
+  let bestScore = 1; // Nothing scoring above this: a service or landing page, the catch-all.
+  for (const type of PAGE_TYPES) {
+    const points = score.get(type) ?? 0;
+    if (points > bestScore) {
+      best = type;
+      bestScore = points;
+    }
+  }
+  return best;
+}
+
+/** Body structure: code for docs, prices for shops, authored posts for threads. */
+function structureSignals(body: HTMLElement, add: (type: PageType, points: number) => void): void {
+  const codeBlocks = body.querySelectorAll('pre').length;
+  if (codeBlocks >= 2) add('documentation', codeBlocks >= 5 ? 3 : 2);
+  const text = body.textContent ?? '';
+  const prices = text.match(PRICE)?.length ?? 0;
+  const buyButtons = text.match(BUY)?.length ?? 0;
+  // Many prices, or a buy button on every card: a grid of products. One of each: a product.
+  const cards = body.querySelectorAll(PRODUCT_CARDS).length;
+  if (prices >= 8 || buyButtons >= 3 || cards >= 3) add('collection', 2);
+  else if (prices >= 1 && buyButtons >= 1) add('product', 2);
+  // Titled entries: each a heading that links to its page (results, teasers, job ads).
+  const linkedHeadings = body.querySelectorAll('h2 > a[href], h3 > a[href], h4 > a[href]').length;
+  if (linkedHeadings >= 6) add('listing', 2);
+  const posts = body.querySelectorAll(
+    '[itemtype*="Comment" i], [itemtype*="DiscussionForumPosting" i], [itemtype*="Answer" i], [data-post-id], .post, .message, .reply',
+  ).length;
+  if (posts >= 3) add('forum', 2);
+}
+
+/** The cards of a product grid, by the names shop themes give them. */
+const PRODUCT_CARDS =
+  'li.product, .product-card, .product-item, .product-tile, .product-grid-item, [data-product-id]';
+const BUY = /add to (cart|bag|basket)|buy now|in den warenkorb/gi;
+
+/** A price as shops print it: a currency sign or code next to an amount. */
+const PRICE = /(?:[$€£¥₹]\s?\d[\d.,]*|\d[\d.,]*\s?(?:€|EUR|USD|GBP|kr|zł))/g;
+
+/** `@type` values of the page's JSON-LD and the last segment of its microdata itemtypes. */
+function schemaTypes(document: Document): string[] {
+  const names: string[] = [];
+  for (const script of document.querySelectorAll('script[type="application/ld+json" i]')) {
+    for (const [, listed = ''] of (script.textContent ?? '').matchAll(
+      /"@type"\s*:\s*(\[[^\]]*\]|"[^"]*")/g,
+    )) {
+      for (const [, name = ''] of listed.matchAll(/"([^"]+)"/g)) names.push(name.replace(/^.*[/#:]/, ''));
+    }
+  }
+  for (const element of document.querySelectorAll('[itemtype]')) {
+    for (const type of (element.getAttribute('itemtype') ?? '').split(/\s+/)) {
+      if (type !== '') names.push(type.replace(/^.*[/#]/, ''));
+    }
+  }
+  return names;
+}
+
+function urlParts(pageUrl: string): { host: string; path: string } {
+  try {
+    const url = new URL(pageUrl);
+    return { host: url.hostname.toLowerCase(), path: `${url.pathname}${url.search}`.toLowerCase() };
+  } catch {
+    return { host: '', path: '' };
+  }
+}
+
+/** Whether `value` names one of the {@link PAGE_TYPES} (metadata values are plain strings). */
+export function isPageType(value: unknown): value is PageType {
+  return typeof value === 'string' && (PAGE_TYPES as readonly string[]).includes(value);
+}

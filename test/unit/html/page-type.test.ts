@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { classifyPageType, isPageType } from '../../../shared/html/page-type';
+import { parseHtml } from '../../../shared/html/parse-html';
+
+const page = (head: string, body: string) =>
+  parseHtml(`<html><head>${head}</head><body>${body}</body></html>`);
+const ld = (type: string) =>
+  `<script type="application/ld+json">{"@context":"https://schema.org","@type":"${type}"}</script>`;
+const paragraphs = '<p>Some text of the page.</p>';
+
+describe('classifyPageType', () => {
+  it('reads schema.org declarations', () => {
+    expect(classifyPageType(page(ld('NewsArticle'), paragraphs), 'https://a.example/x')).toBe('article');
+    expect(classifyPageType(page(ld('Product'), paragraphs), 'https://a.example/x')).toBe('product');
+    expect(classifyPageType(page(ld('QAPage'), paragraphs), 'https://a.example/x')).toBe('forum');
+    expect(classifyPageType(page(ld('TechArticle'), paragraphs), 'https://a.example/x')).toBe(
+      'documentation',
+    );
+    expect(classifyPageType(page(ld('SearchResultsPage'), paragraphs), 'https://a.example/x')).toBe(
+      'listing',
+    );
+    expect(classifyPageType(page(ld('CollectionPage'), paragraphs), 'https://a.example/x')).toBe(
+      'collection',
+    );
+  });
+
+  it('calls a page that declares many products their collection', () => {
+    const products = `<script type="application/ld+json">[${['a', 'b', 'c', 'd']
+      .map((name) => `{"@type":"Product","name":"${name}"}`)
+      .join(',')}]</script>`;
+    expect(classifyPageType(page(products, paragraphs), 'https://shop.example/x')).toBe('collection');
+  });
+
+  it('reads Open Graph product types', () => {
+    expect(
+      classifyPageType(page('<meta property="og:type" content="product">', ''), 'https://a.example/x'),
+    ).toBe('product');
+    expect(
+      classifyPageType(page('<meta property="og:type" content="product.group">', ''), 'https://a.example/x'),
+    ).toBe('collection');
+  });
+
+  it('reads the URL’s shape when the page declares nothing', () => {
+    const plain = page('', paragraphs);
+    expect(classifyPageType(plain, 'https://a.example/forums/starters/123')).toBe('forum');
+    expect(classifyPageType(plain, 'https://a.example/search?q=bridge')).toBe('listing');
+    expect(classifyPageType(plain, 'https://docs.a.example/setup')).toBe('documentation');
+    expect(classifyPageType(plain, 'https://a.example/collections/jackets')).toBe('collection');
+    expect(classifyPageType(plain, 'https://a.example/2026/03/river-towns')).toBe('article');
+  });
+
+  it('reads the body’s structure: code blocks, authored posts, titled entries', () => {
+    const code = '<pre>npm install</pre><pre>npm test</pre><pre>npm start</pre>';
+    expect(classifyPageType(page('', code), 'https://a.example/x')).toBe('documentation');
+    const posts = '<div class="post"><p>One</p></div>'.repeat(4);
+    expect(classifyPageType(page('', posts), 'https://a.example/x')).toBe('forum');
+    const entries = '<div><h3><a href="/e">Entry</a></h3><p>Summary</p></div>'.repeat(6);
+    expect(classifyPageType(page('', entries), 'https://a.example/x')).toBe('listing');
+  });
+
+  it('calls a page that says nothing of itself a service or landing page', () => {
+    expect(classifyPageType(page('', paragraphs), 'https://a.example/')).toBe('service');
+    expect(classifyPageType(page('', paragraphs), 'not a url')).toBe('service');
+  });
+
+  it('lets a forum that calls its threads articles be a forum', () => {
+    const head = '<meta property="og:type" content="article">';
+    const posts = '<div class="post"><p>One</p></div>'.repeat(4);
+    expect(classifyPageType(page(head, posts), 'https://a.example/threads/42/')).toBe('forum');
+  });
+});
+
+describe('isPageType', () => {
+  it('accepts the seven types only', () => {
+    expect(isPageType('forum')).toBe(true);
+    expect(isPageType('blog')).toBe(false);
+    expect(isPageType(undefined)).toBe(false);
+  });
+});
