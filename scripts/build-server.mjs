@@ -56,6 +56,8 @@ const ENTRIES = [
   },
   // No start file: scripts/prepare-start.mjs imports it to check the port and the store before a start.
   { bundle: 'pre-start-checks', source: 'server/pre-start-checks.ts' },
+  // No start file: the derivation pool's worker threads load it (server/scrape/derive/worker-entry.ts).
+  { bundle: 'derivation-worker', source: 'server/scrape/derive/derivation-worker.ts' },
 ];
 
 /**
@@ -63,13 +65,15 @@ const ENTRIES = [
  * evaluated: in an ES module, imported modules run before the importing module's body, so the
  * bundle, which imports its dependencies, is loaded only afterwards. Node's compile cache then
  * keeps the bundles' compiled code between starts (os.tmpdir()/node-compile-cache;
- * NODE_DISABLE_COMPILE_CACHE=1 turns it off).
+ * NODE_DISABLE_COMPILE_CACHE=1 turns it off). It says where the bundles are, so that worker
+ * threads load their bundled code rather than TypeScript through tsx (worker-entry.ts).
  */
 const bootSource = (outDir, bundle) => `// Built by scripts/build-server.mjs; do not edit.
 import ${JSON.stringify(relativeSpecifier(outDir, path.join(ROOT, 'scripts/check-node-version.cjs')))};
 import module from 'node:module';
 
 module.enableCompileCache?.();
+globalThis[Symbol.for('tabhive.bundleDir')] = new URL('./', import.meta.url).href;
 await import('./${bundle}.mjs');
 `;
 

@@ -1,4 +1,5 @@
 import { readFileSync, readdirSync } from 'node:fs';
+import { commandLine, processKind } from './process-kind';
 
 /** Memory of a process tree at one moment, in bytes. */
 export interface TreeMemory {
@@ -82,6 +83,17 @@ const PSS_EVERY_MS = 1_000;
 export function watchPeakMemory(rootPid: number, everyMs = 250, { pss = false } = {}) {
   let peakRss = 0;
   let peakPss = 0;
+  /** The PSS of each kind of process at the PSS peak (Node's whole process as `node`). */
+  let peakPssByKind: Record<string, number> = {};
+  const kinds = new Map<number, string>();
+  const kindOf = (pid: number) => {
+    let kind = kinds.get(pid);
+    if (kind === undefined) {
+      kind = processKind(commandLine(pid));
+      kinds.set(pid, kind);
+    }
+    return kind;
+  };
   let pssReadAt = Number.NEGATIVE_INFINITY;
   const sample = () => {
     const tree = processTree(rootPid);
@@ -89,10 +101,15 @@ export function watchPeakMemory(rootPid: number, everyMs = 250, { pss = false } 
     const now = performance.now();
     if (pss && (rss > peakRss || now - pssReadAt >= PSS_EVERY_MS)) {
       pssReadAt = now;
-      peakPss = Math.max(
-        peakPss,
-        tree.reduce((sum, pid) => sum + processMemory(pid).pss, 0),
-      );
+      const byKind: Record<string, number> = {};
+      let total = 0;
+      for (const pid of tree) {
+        const { pss: bytes } = processMemory(pid);
+        total += bytes;
+        const kind = kindOf(pid);
+        byKind[kind] = (byKind[kind] ?? 0) + bytes;
+      }
+      if (total > peakPss) [peakPss, peakPssByKind] = [total, byKind];
     }
     peakRss = Math.max(peakRss, rss);
   };
@@ -101,6 +118,7 @@ export function watchPeakMemory(rootPid: number, everyMs = 250, { pss = false } 
   return {
     peak: () => peakRss,
     peakPss: () => peakPss,
+    peakPssByKind: () => peakPssByKind,
     stop() {
       clearInterval(timer);
       sample();

@@ -1,3 +1,5 @@
+import type { LedgerColumn } from './ledger-table';
+
 /** One measured figure of a bench run. */
 export interface BenchRow {
   /** Stable key, used to compare runs. */
@@ -24,7 +26,13 @@ export type BenchTarget = { key: string; label: string; target?: number } & (
       shown: string;
     }
 );
-export type BenchTargetResult = BenchTarget & { value: number; unit?: string; met?: boolean };
+export type BenchTargetResult = BenchTarget & {
+  value: number;
+  unit?: string;
+  met?: boolean;
+  /** With alternated rounds: each round's figure, in order (the value is their median). */
+  runs?: number[];
+};
 
 export interface BenchRun {
   startedAt: string;
@@ -32,6 +40,8 @@ export interface BenchRun {
   rows: BenchRow[];
   /** Every target, ratios and bounds on figures (the name kept for older result files). */
   ratios: BenchTargetResult[];
+  /** The browser crawl's CPU ledger by contender (median of the rounds); absent in older files. */
+  ledger?: LedgerColumn[];
 }
 
 /** Each target's figure in this run (a ratio or a row's own) and whether it is met. */
@@ -47,6 +57,46 @@ export function computeRatios(rows: BenchRow[], targets: BenchTarget[]): BenchTa
     const met = better === 'higher' ? result >= (target.target ?? 0) : result <= (target.target ?? 0);
     const unit = isRatio ? undefined : find(target.row)?.unit;
     return { ...target, value: result, ...(unit === undefined ? {} : { unit }), ...(known ? { met } : {}) };
+  });
+}
+
+/** The median of finite figures; NaN when there are none. */
+export function median(values: number[]): number {
+  const sorted = values.filter(Number.isFinite).sort((a, b) => a - b);
+  if (sorted.length === 0) return Number.NaN;
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1
+    ? (sorted[middle] as number)
+    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+}
+
+/**
+ * Targets over alternated rounds (each round runs Tabhive and each peer once, one after the
+ * other, so that a noisy minute touches every contender alike): a ratio target's figure is the
+ * median of the rounds' ratios, met when the median meets it; a bound on a figure must hold in
+ * every round ("every run"), and its figure is the median with each round's listed beside it.
+ */
+export function computeTargetsOverRounds(rounds: BenchRow[][], targets: BenchTarget[]): BenchTargetResult[] {
+  const perRound = rounds.map((rows) => computeRatios(rows, targets));
+  return targets.map((target, index) => {
+    const results = perRound.map((round) => round[index] as BenchTargetResult);
+    const runs = results.map((result) => result.value);
+    const value = median(runs);
+    const known = results.filter((result) => result.met !== undefined);
+    const unit = results.find((result) => result.unit !== undefined)?.unit;
+    const met =
+      known.length === 0
+        ? undefined
+        : 'numerator' in target
+          ? value >= (target.target ?? 0)
+          : known.every((result) => result.met === true);
+    return {
+      ...target,
+      value,
+      runs,
+      ...(unit === undefined ? {} : { unit }),
+      ...(met === undefined ? {} : { met }),
+    };
   });
 }
 
@@ -106,7 +156,7 @@ export function renderMarkdown(run: BenchRun, previous: BenchRun | undefined, to
   const targetsBefore = new Map(previous?.ratios.map((target) => [target.key, target]));
   lines.push(
     '',
-    `| target (same run) | value | target | met |${previous === undefined ? '' : ' previous |'}`,
+    `| target (median of alternated runs) | value | target | met |${previous === undefined ? '' : ' previous |'}`,
     `| --- | ---: | ---: | --- |${previous === undefined ? '' : ' ---: |'}`,
   );
   for (const target of run.ratios) {
@@ -115,8 +165,12 @@ export function renderMarkdown(run: BenchRun, previous: BenchRun | undefined, to
       target.target === undefined ? '—' : 'numerator' in target ? `${target.target}×` : target.shown;
     const met = target.met === undefined ? '—' : target.met ? 'yes' : 'no';
     const was = old === undefined ? '—' : shownValue(old, old.value, old.unit);
+    const runs =
+      target.runs === undefined || target.runs.length < 2
+        ? ''
+        : ` (runs ${target.runs.map((run) => format(run)).join(' / ')})`;
     lines.push(
-      `| ${target.label} | ${shownValue(target, target.value, target.unit)} | ${goal} | ${met} |${previous === undefined ? '' : ` ${was} |`}`,
+      `| ${target.label} | ${shownValue(target, target.value, target.unit)}${runs} | ${goal} | ${met} |${previous === undefined ? '' : ` ${was} |`}`,
     );
   }
   return lines.join('\n');

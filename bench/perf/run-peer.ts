@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { type CpuLedger, watchCpuLedger } from './cpu-ledger';
 import type { DynamicResult } from './dynamic-measure';
 import type { PeerResult } from './peers/peer-result';
 import { watchPeakMemory } from './process-memory';
@@ -7,14 +8,19 @@ import { watchPeakMemory } from './process-memory';
 export type PeerName = 'playwright-direct' | 'crawlee-playwright' | 'crawlee-cheerio';
 export type DynamicPeerName = 'playwright-direct' | 'crawlee-playwright';
 
+/** The line a peer prints as its crawl starts, its browser launched (peer-result.ts's createTally). */
+export const CRAWL_STARTED = 'BENCH_CRAWL_STARTED';
+
 /**
  * Runs `peers/<script>.ts` in its own process (so its memory is its own) and reads its result:
- * the last line of its output that is a JSON object.
+ * the last line of its output that is a JSON object. Its CPU ledger (cpu-ledger.ts) covers the
+ * crawl alone: from the line saying it started to its result, the browser's launch and close left
+ * out as they are from Tabhive's (whose browsers run before its crawl starts).
  */
 async function runPeerScript<T>(
   script: string,
   env: Record<string, string>,
-): Promise<T & { peakMemoryBytes: number }> {
+): Promise<T & { peakMemoryBytes: number; cpu: CpuLedger | undefined }> {
   const file = fileURLToPath(new URL(`./peers/${script}.ts`, import.meta.url));
   const child = spawn(process.execPath, ['--import', 'tsx', file], {
     env: {
@@ -27,7 +33,15 @@ async function runPeerScript<T>(
   const memory = watchPeakMemory(child.pid as number);
   let stdout = '';
   let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  let ledger: ReturnType<typeof watchCpuLedger> | undefined;
+  let cpu: CpuLedger | undefined;
+  child.stdout.on('data', (chunk: Buffer) => {
+    stdout += chunk.toString();
+    if (ledger === undefined && stdout.includes(CRAWL_STARTED)) {
+      ledger = watchCpuLedger([child.pid as number], { includeSelf: true });
+    }
+    if (ledger !== undefined && cpu === undefined && /^\{"/m.test(stdout)) cpu = ledger.stop();
+  });
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
   const peakMemoryBytes = memory.stop();
@@ -39,14 +53,14 @@ async function runPeerScript<T>(
   if (code !== 0 || line === undefined) {
     throw new Error(`peer ${script} failed (exit ${code}):\n${stderr.slice(-2000)}${stdout.slice(-1000)}`);
   }
-  return { ...(JSON.parse(line) as T), peakMemoryBytes };
+  return { ...(JSON.parse(line) as T), peakMemoryBytes, cpu };
 }
 
 /** One peer's crawl of the site. */
 export function runPeer(
   name: PeerName,
   env: { startUrl: string; scope: string; concurrency: number; chromePath: string },
-): Promise<PeerResult & { peakMemoryBytes: number }> {
+): Promise<PeerResult & { peakMemoryBytes: number; cpu: CpuLedger | undefined }> {
   return runPeerScript<PeerResult>(name, {
     BENCH_START_URL: env.startUrl,
     BENCH_SCOPE: env.scope,
@@ -59,7 +73,7 @@ export function runPeer(
 export function runDynamicPeer(
   name: DynamicPeerName,
   env: { lateUrls: string[]; feedUrls: string[]; concurrency: number; chromePath: string },
-): Promise<DynamicResult & { peakMemoryBytes: number }> {
+): Promise<DynamicResult & { peakMemoryBytes: number; cpu: CpuLedger | undefined }> {
   return runPeerScript<DynamicResult>(`${name}-dynamic`, {
     BENCH_LATE_URLS: JSON.stringify(env.lateUrls),
     BENCH_FEED_URLS: JSON.stringify(env.feedUrls),

@@ -28,10 +28,13 @@ export async function measureCrawl(
     includePaths,
     limit,
     scrapeOptions = {},
+    onDone,
   }: {
     startUrl: string;
     includePaths?: string[];
     limit: number;
+    /** Called as the crawl completes, before its pages are read back (where a CPU ledger stops). */
+    onDone?: () => void;
     /** On top of Markdown output with maxAge 0. */
     scrapeOptions?: Record<string, unknown>;
   },
@@ -51,6 +54,7 @@ export async function measureCrawl(
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   const seconds = (performance.now() - started) / 1000;
+  onDone?.();
   if (status.status !== 'completed') throw new Error(`crawl ended ${status.status}`);
 
   let scriptPagesWithContent = 0;

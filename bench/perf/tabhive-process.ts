@@ -50,6 +50,8 @@ export interface TabhiveProcess {
   peakMemory(): number;
   /** The largest sum of the tree's proportional set sizes (PSS) so far, in bytes: shared pages once. */
   peakPss(): number;
+  /** The PSS of each kind of process (process-kind.ts) at the PSS peak, in bytes. */
+  peakPssByKind(): Record<string, number>;
   /** POST/GET with the bench key; JSON in and out. */
   api<T = Record<string, unknown>>(method: string, pathname: string, body?: unknown): Promise<T>;
   stop(): Promise<number>;
@@ -117,6 +119,7 @@ export async function startTabhiveProcess(
     coldStartMs,
     peakMemory: memory.peak,
     peakPss: memory.peakPss,
+    peakPssByKind: memory.peakPssByKind,
     async api<T>(method: string, pathname: string, body?: unknown) {
       const response = await fetch(`${url}${pathname}`, {
         method,

@@ -37,6 +37,8 @@ export interface InPageCapture {
   quietSince?: number;
   /** The document's HTTP status from Navigation Timing (0 when the browser does not say). */
   responseStatus?: number;
+  /** Milliseconds the page spent serialising itself (both HTML forms), for the stage metrics. */
+  captureMs?: number;
 }
 
 /**
@@ -126,6 +128,7 @@ export async function capturePage(options: CaptureOptions = {}): Promise<InPageC
       responseStatus,
     };
   }
+  const captureStarted = performance.now();
   if (options.bannerCss !== undefined) {
     const sheet = new CSSStyleSheet();
     sheet.replaceSync(options.bannerCss);
@@ -302,12 +305,14 @@ export async function capturePage(options: CaptureOptions = {}): Promise<InPageC
     }
   }
 
+  const renderedHtml = doctypeText + (rootCopy as Element).outerHTML;
   return {
     url: location.href,
     rawHtml,
-    renderedHtml: doctypeText + (rootCopy as Element).outerHTML,
+    renderedHtml,
     documentContentType: document.contentType,
     ...(settledBy === undefined ? {} : { settledBy, quietSince }),
     responseStatus,
+    captureMs: performance.now() - captureStarted,
   };
 }

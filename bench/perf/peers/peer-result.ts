@@ -37,6 +37,8 @@ export function peerSettings(): PeerSettings {
 /** Collects pages as a peer converts them and prints the result line. */
 export function createTally() {
   const toMarkdown = createMarkdown();
+  // The bench starts the peer's CPU ledger on this line (run-peer.ts's CRAWL_STARTED).
+  console.log('BENCH_CRAWL_STARTED');
   const started = performance.now();
   let pages = 0;
   let scriptPagesWithContent = 0;

@@ -4,6 +4,8 @@ import { tallyByTeam } from './team-tally';
 
 /** Seconds, from a scrape served by the cache (milliseconds) to a slow page on a busy browser (minutes). */
 const LATENCY_BUCKETS_SECONDS = [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300];
+/** A page's stages: a derivation of a small page takes a millisecond, a slow page's settle seconds. */
+const STAGE_BUCKETS_SECONDS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
 /** Store operations: a cached read takes microseconds, a MongoDB round trip milliseconds. */
 const STORE_BUCKETS_SECONDS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 5];
 
@@ -43,6 +45,19 @@ export function createTabhiveMetrics() {
       help: 'Browser page tasks from hand-over to the hub (queue wait included) to their result, by class and outcome.',
       labelNames: ['class', 'outcome'] as const,
       buckets: LATENCY_BUCKETS_SECONDS,
+      registers,
+    }),
+    /**
+     * Where a page's wall-clock time goes (docs/architecture.md, "A page's stages"): `queue` (waiting
+     * for a free tab), `navigate`, `settle` and `capture` (in the browser, as it reports them),
+     * `transfer` (the capture's trip from the browser to the server), `derive` (a derivation
+     * worker's turn). Store writes are in tabhive_store_operation_duration_seconds.
+     */
+    pageStageDuration: new Histogram({
+      name: 'tabhive_page_stage_seconds',
+      help: "Stages of a page's scrape: queue, navigate, settle, capture, transfer, derive.",
+      labelNames: ['stage'] as const,
+      buckets: STAGE_BUCKETS_SECONDS,
       registers,
     }),
     cacheLookups: tallyByTeam(

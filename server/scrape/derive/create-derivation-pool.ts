@@ -10,15 +10,11 @@ import type { PageDerivation, PageDeriveOptions } from './derive-page';
 import { derivationErrors } from './derivation-errors';
 import type { DeriveFailure, DeriveJob } from './derivation-worker';
 import { scrapeDeadline, scrapeTeam } from './scrape-deadline';
+import { workerEntry } from './worker-entry';
 import { WORKER_READY } from './worker-ready';
 
-const WORKER_URL = new URL('./derivation-worker.ts', import.meta.url).href;
-/**
- * Workers are plain Node threads that know no TypeScript, whether the server runs under tsx or a
- * test runner: each registers tsx's loader itself before loading the worker module. `execArgv: []`
- * keeps a parent's loader flags from registering a second one.
- */
-const BOOTSTRAP = `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(WORKER_URL)}); });`;
+/** The worker's module: TypeScript under tsx, the bundle's copy when the server runs built (worker-entry.ts). */
+const WORKER = workerEntry(new URL('./derivation-worker.ts', import.meta.url).href, 'derivation-worker.mjs');
 
 /** The most one derivation may run, whatever its scrape's timeout: a page's formats take ms to seconds. */
 export const DERIVATION_JOB_CEILING_MS = 60_000;
@@ -93,8 +89,11 @@ export function createDerivationPool({
   recycle = false,
   waitAlarmMs = DERIVATION_WAIT_ALARM_MS,
   stopGraceMs = DERIVATION_STOP_GRACE_MS,
+  onJobDone,
 }: {
   log: Log;
+  /** Told how long each job held its worker, message passing included (the `derive` stage's metric). */
+  onJobDone?: (ms: number) => void;
   size?: number;
   /** What the pool serves, in logs and problems: `page` (scrapes) or `document` (uploads, PDFs). */
   name?: string;
@@ -120,8 +119,8 @@ export function createDerivationPool({
   const finish = (pending: Pending) => clearTimeout(pending.timer);
 
   const spawn = () => {
-    const worker = new Worker(BOOTSTRAP, {
-      eval: true,
+    const worker = new Worker(WORKER.entry, {
+      eval: WORKER.eval,
       execArgv: [],
       resourceLimits: { maxOldGenerationSizeMb: heapMb, maxYoungGenerationSizeMb: 64 },
     });
@@ -135,6 +134,7 @@ export function createDerivationPool({
       if (pending === undefined || pending.job.id !== reply.id) return;
       running.delete(worker);
       finish(pending);
+      if (pending.startedAt !== undefined) onJobDone?.(Date.now() - pending.startedAt);
       if (reply.ok) pending.resolve(reply.result);
       else pending.reject(toError(reply.error));
       if (recycle) retire(worker);

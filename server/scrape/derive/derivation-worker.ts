@@ -2,6 +2,7 @@ import { parentPort } from 'node:worker_threads';
 import type { PageCapture } from '../../../shared/protocol/messages';
 import { type FetchedPage, deriveFetchedPage } from './derive-fetched-page';
 import { type PageDeriveOptions, derivePage } from './derive-page';
+import { nameWorkerThread } from './name-worker-thread';
 import { WORKER_READY } from './worker-ready';
 
 /** A capture to derive formats from, or a page fetched over HTTP to inspect and derive (fast-path/). */
@@ -19,6 +20,7 @@ export interface DeriveFailure {
 /** One worker thread of the derivation pool: works on one page at a time, as the pool sends them. */
 const port = parentPort;
 if (port === null) throw new Error('derivation-worker.ts runs only as a worker thread');
+nameWorkerThread('tabhive-derive');
 port.postMessage(WORKER_READY);
 port.on('message', (job: DeriveJob) => {
   const work: Promise<unknown> =

@@ -15,6 +15,12 @@ describe('results that must fit in one hub frame', () => {
     expect(fitResult(message, 1_000)).toBe(message);
   });
 
+  it('sends one whose worst-case size is over the limit but whose real size is not', () => {
+    // 150 plain characters: 900 bytes at worst (every one escaped), about 230 as they are.
+    const message = result('a'.repeat(150));
+    expect(fitResult(message, 400)).toBe(message);
+  });
+
   it('replaces one that does not with a task error, counting bytes rather than characters', () => {
     expect(fitResult(result('é'.repeat(400)), 900)).toEqual({
       type: 'result',
