@@ -34,12 +34,17 @@ FROM node:22-bookworm-slim AS runtime
 # user namespaces Chromium's own sandbox needs, and the browsers run as a non-root user with the
 # sandbox on (Tabhive passes --no-sandbox only to a root process). tini is PID 1: it forwards
 # SIGTERM to node and reaps the processes Chromium leaves behind when a browser is restarted.
+# xvfb and Mesa's llvmpipe (libgl1-mesa-dri): launched browsers run headful on a private virtual
+# display, with WebGL drawn in software, so that pages take them for a person's Chrome
+# (docs/browser-control.md, "Bot detection"); without them they fall back to headless.
 RUN apt-get update \
     && apt-get install -y --no-install-recommends \
         chromium \
         chromium-sandbox \
         fonts-liberation \
+        libgl1-mesa-dri \
         tini \
+        xvfb \
     && rm -rf /var/lib/apt/lists/* \
     && groupadd --system --gid 10001 tabhive \
     && useradd --system --uid 10001 --gid tabhive --create-home --home-dir /home/tabhive tabhive \

@@ -46,7 +46,14 @@ export default defineConfig({
   modules: ['@wxt-dev/webextension-polyfill'],
   vite: () => ({
     plugins: [withoutCssstyle()],
-    build: { rolldownOptions: { onLog: withoutCssomEvalWarning } },
+    build: {
+      rolldownOptions: {
+        onLog: withoutCssomEvalWarning,
+        // Chrome refuses to inject a script file holding a Unicode noncharacter (rrweb's CSS parser
+        // has a literal U+FFFE): "It isn't UTF-8 encoded". Escaped, every character is ASCII.
+        output: { charset: 'ascii' },
+      },
+    },
     // The popup's converter (entrypoints/popup/convert-worker.ts) is an ES module like the rest.
     worker: { format: 'es', plugins: () => [withoutCssstyle()] },
     resolve: {
@@ -75,6 +82,8 @@ export default defineConfig({
       // Tasks without the debugger follow their tab's requests and navigations through these.
       'webRequest',
       'webNavigation',
+      // Donated browsers only: "a task for <team> needs you on <site>" when a challenge page waits for its person.
+      'notifications',
       'declarativeNetRequestWithHostAccess',
       // Launched browsers only: a team's cookies and storage are wiped before another team's tasks.
       'browsingData',

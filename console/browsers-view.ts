@@ -14,6 +14,17 @@ interface DonatedBrowser {
   lastSeenAt: string | null;
   revokedAt: string | null;
 }
+/** A proxy of the pool (PROXY_POOL), as /console/api/proxies shows it: no URL, no credentials. */
+interface PoolProxy {
+  id: string;
+  protocol: string;
+  country: string | null;
+  healthy: boolean;
+  successes: number;
+  failures: number;
+  blocked: number;
+  lastError: string | null;
+}
 interface NodeToken {
   id: string;
   label: string;
@@ -25,12 +36,14 @@ interface NodeToken {
 /**
  * Connected browsers by team and class with their tabs in use, extension version, running tasks
  * and recent failures; a team's paired (donated) browsers, which it can revoke; for the admin,
- * the browser node tokens and any connected donated browser, which it can revoke.
+ * the browser node tokens and any connected donated browser, which it can revoke, and the proxy
+ * pool's proxies with their health and counts.
  */
 export function BrowsersView({ who }: { who: WhoAmI }) {
   const [browsers, setBrowsers] = useState<ConsoleBrowser[] | null>(null);
   const [donated, setDonated] = useState<DonatedBrowser[] | null>(null);
   const [tokens, setTokens] = useState<NodeToken[] | null>(null);
+  const [proxies, setProxies] = useState<PoolProxy[] | null>(null);
   const [notice, setNotice] = useState('');
 
   const load = () => {
@@ -43,11 +56,16 @@ export function BrowsersView({ who }: { who: WhoAmI }) {
         (body) => setDonated(body.browsers),
         () => setDonated(null),
       );
-    else
+    else {
       void callJson<{ data: NodeToken[] }>('/admin/v1/node-tokens').then(
         (body) => setTokens(body.data),
         () => setTokens(null),
       );
+      void callJson<{ data: PoolProxy[] }>('/console/api/proxies').then(
+        (body) => setProxies(body.data.length === 0 ? null : body.data),
+        () => setProxies(null),
+      );
+    }
   };
   useEffect(() => {
     load();
@@ -144,6 +162,21 @@ export function BrowsersView({ who }: { who: WhoAmI }) {
                   },
                   'Revoke',
                 ),
+          ]),
+        ),
+    proxies === null
+      ? null
+      : dataTable(
+          'Proxy pool',
+          ['Proxy', 'Protocol', 'Country', 'Health', 'Successes', 'Failures', 'Blocked'],
+          proxies.map((proxy) => [
+            h('code', null, proxy.id),
+            proxy.protocol,
+            proxy.country ?? '–',
+            proxy.healthy ? 'healthy' : `unhealthy${proxy.lastError === null ? '' : ` (${proxy.lastError})`}`,
+            String(proxy.successes),
+            String(proxy.failures),
+            String(proxy.blocked),
           ]),
         ),
     tokens === null

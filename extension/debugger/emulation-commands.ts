@@ -1,6 +1,7 @@
 import type { PageTaskSpec } from '../../shared/protocol/messages';
 import { cookieBannerCss, hideCookieBanners } from '../page/cookie-banners';
 import { countryProfile } from './country-profiles';
+import { mobileUserAgentMetadata, type UserAgentMetadata } from './user-agent-metadata';
 
 const LOCALE = /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/;
 
@@ -80,8 +81,15 @@ export function geolocationShim(latitude: number, longitude: number): void {
  * The CDP commands that give a task's tab its device, language, clock and position, and (with
  * blockAds) hide cookie banners. They hold for
  * the debugger session, which ends with the task; nothing outside the tab changes.
+ * `userAgentMetadata` (the browser's own client hints, user-agent-metadata.ts) goes with a user
+ * agent override, so that the page's `navigator.userAgentData` and the Sec-CH-UA headers still
+ * agree with the user agent.
  */
-export function emulationCommands(spec: PageTaskSpec, browserUserAgent: string): CdpCommand[] {
+export function emulationCommands(
+  spec: PageTaskSpec,
+  browserUserAgent: string,
+  userAgentMetadata?: UserAgentMetadata,
+): CdpCommand[] {
   const commands: CdpCommand[] = [];
   if (spec.mobile === true) {
     commands.push({ method: 'Emulation.setDeviceMetricsOverride', params: { ...MOBILE_METRICS } });
@@ -102,6 +110,12 @@ export function emulationCommands(spec: PageTaskSpec, browserUserAgent: string):
         userAgent,
         ...(languages.length > 0 ? { acceptLanguage: acceptLanguage(languages) } : {}),
         ...(spec.mobile === true ? { platform: 'Linux armv81' } : {}),
+        ...(userAgentMetadata === undefined
+          ? {}
+          : {
+              userAgentMetadata:
+                spec.mobile === true ? mobileUserAgentMetadata(userAgentMetadata) : userAgentMetadata,
+            }),
       },
     });
   }

@@ -1,3 +1,4 @@
+import { pickBlockSignalHeaders } from '../../shared/block-pages/block-signal-headers';
 import type { CdpSession } from './cdp-session';
 import { PageTaskError } from '../task-kit/page-task-error';
 
@@ -8,6 +9,8 @@ export interface DocumentResponse {
   contentType: string | undefined;
   /** Chromium's verdict on the connection: `insecure` when a certificate error was let through. */
   securityState: string | undefined;
+  /** The headers that tell an anti-bot system answered (block-signal-headers.ts). */
+  blockSignals: Record<string, string>;
 }
 
 export type PageWatch = ReturnType<typeof createPageWatch>;
@@ -75,6 +78,7 @@ export function createPageWatch(cdp: CdpSession, mainFrameId: string) {
         status: r.status,
         contentType: headerType ?? r.mimeType,
         securityState: r.securityState,
+        blockSignals: pickBlockSignalHeaders(Object.entries(r.headers ?? {})),
       };
     }
     wakeAll();

@@ -1,4 +1,5 @@
 import { browser, type Browser } from 'wxt/browser';
+import { pickBlockSignalHeaders } from '../../shared/block-pages/block-signal-headers';
 import type { AddressGuard } from '../network/task-address-guard';
 import { PageTaskError } from '../task-kit/page-task-error';
 
@@ -7,6 +8,8 @@ export interface MainFrameResponse {
   url: string;
   status: number;
   contentType: string | undefined;
+  /** The headers that tell an anti-bot system answered (block-signal-headers.ts). */
+  blockSignals: Record<string, string>;
 }
 
 /**
@@ -88,6 +91,9 @@ const onResponseStarted = (details: Browser.webRequest.OnResponseStartedDetails)
       url: details.url,
       status: details.statusCode,
       contentType: contentTypeOf(details.responseHeaders),
+      blockSignals: pickBlockSignalHeaders(
+        (details.responseHeaders ?? []).map((header) => [header.name, header.value] as const),
+      ),
     };
   }
   state.wake();

@@ -1,4 +1,5 @@
 import { browser } from 'wxt/browser';
+import { isLaunchedBrowser } from '../hub/hub-settings';
 
 /** Desktop viewport of task windows; Firecrawl's browser engines render at this size too. */
 export const TASK_WINDOW_WIDTH = 1920;
@@ -14,12 +15,16 @@ export const TASK_WINDOW_HEIGHT = 1080;
  * indicator, the address, the title, at every navigation) is done on the browser's main thread,
  * the busiest thread of a crawl. In a traced crawl that drawing was a quarter of the thread's
  * work with normal windows; popups took a tenth off the thread's CPU.
+ *
+ * Except in a launched browser, where a page would otherwise see a window with no browser around it (an extension's popup has no toolbar, so outerHeight equals innerHeight, which
+ * no person's window shows): there task windows are normal windows
+ * (docs/browser-control.md#bot-detection).
  */
 export async function openTaskWindow(): Promise<{ windowId: number; tabId: number }> {
   const created = await browser.windows.create({
     url: 'about:blank',
     focused: false,
-    type: 'popup',
+    type: (await isLaunchedBrowser()) ? 'normal' : 'popup',
     width: TASK_WINDOW_WIDTH,
     height: TASK_WINDOW_HEIGHT,
   });

@@ -15,6 +15,11 @@ export const DonationSettings = z.object({
   maxTabs: z.number().int().min(1).max(16),
   /** Whether `executeJavascript` actions may run here; refused by default. */
   allowJavascript: z.boolean(),
+  /**
+   * Whether a task that meets a challenge page asks this browser's person to pass it
+   * (tasks/challenge-handoff.ts); absent (settings saved before there was a choice) means yes.
+   */
+  askOnChallenges: z.boolean().optional(),
 });
 export type DonationSettings = z.infer<typeof DonationSettings>;
 
@@ -23,6 +28,7 @@ export const DEFAULT_DONATION_SETTINGS: DonationSettings = {
   allowedDomains: [],
   maxTabs: 2,
   allowJavascript: false,
+  askOnChallenges: true,
 };
 
 /** What the badge and the options page show. */

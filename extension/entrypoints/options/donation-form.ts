@@ -9,6 +9,7 @@ const fields = () => ({
   domainsError: byId('allowed-domains-error'),
   maxTabs: byId<HTMLInputElement>('max-tabs'),
   allowJavascript: byId<HTMLInputElement>('allow-javascript'),
+  askOnChallenges: byId<HTMLInputElement>('ask-on-challenges'),
 });
 
 /** Puts the stored settings into the form (not while the person is editing it). */
@@ -18,6 +19,7 @@ export function fillDonationForm(settings: DonationSettings): void {
   form.domains.value = settings.allowedDomains.join('\n');
   form.maxTabs.value = String(settings.maxTabs);
   form.allowJavascript.checked = settings.allowJavascript;
+  form.askOnChallenges.checked = settings.askOnChallenges !== false;
 }
 
 /**
@@ -40,6 +42,7 @@ export function readDonationForm(): { settings: DonationSettings } | { problem: 
     allowedDomains: domains,
     maxTabs: form.maxTabs.valueAsNumber,
     allowJavascript: form.allowJavascript.checked,
+    askOnChallenges: form.askOnChallenges.checked,
   });
   const tabsProblem = parsed.success || !parsed.error.issues.some((issue) => issue.path[0] === 'maxTabs');
   form.maxTabs.setAttribute('aria-invalid', String(!tabsProblem));

@@ -10,6 +10,7 @@ import { scrapeOutput, TEXT_EXTENSIONS, type TextFormat } from '../../ui/scrape-
 import { sendUiRequest } from '../../ui/send-ui-request';
 import { targetTabId } from '../../ui/target-tab';
 import type { UiStatus } from '../../ui/ui-messages';
+import { showChallengeRequests } from './challenge-list';
 import { createConverter } from './converter';
 import { dataUrlToBlob, saveFile } from './save-file';
 import { elementById, showMessage, type MessageTone } from '../../ui/page-elements';
@@ -217,6 +218,8 @@ async function main() {
   ui.save.addEventListener('click', () => void saveToTeam());
   ui.openOptions.addEventListener('click', () => void browser.runtime.openOptionsPage());
 
+  // First: a task waiting for this person at a challenge page (challenge-list.ts).
+  void showChallengeRequests().catch(() => undefined);
   // Scraping needs no server: a worker that cannot answer only hides the team's button.
   void sendUiRequest({ type: 'getStatus' }).then(showStatus, () => showStatus(undefined));
   try {

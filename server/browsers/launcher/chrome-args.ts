@@ -1,3 +1,5 @@
+import { displayArgs, type LaunchDisplay } from './person-browser-args';
+
 /**
  * The HTTP cache of a launched browser's throwaway profile, in bytes. Chromium sizes it from the
  * free disk space otherwise, and the profile lives in the temporary folder, which may be memory
@@ -31,8 +33,8 @@ export const SCRAPING_PROFILE_ARGS = [
   // renderer each: with --renderer-process-limit they shared one, and a page stuck in a script loop
   // then stalled every other tab of the browser until it was restarted.
   '--disable-site-isolation-trials',
-  // The display compositor (software only: --disable-gpu) runs on a thread of the browser process
-  // instead of in a GPU process of its own.
+  // The display compositor (software only: --disable-gpu or --disable-gpu-compositing) and WebGL's
+  // software GL run on a thread of the browser process instead of in a GPU process of its own.
   '--in-process-gpu',
   `--disk-cache-size=${DISK_CACHE_BYTES}`,
   // Task windows are never focused and may cover each other: Chromium would otherwise slow their
@@ -44,11 +46,24 @@ export const SCRAPING_PROFILE_ARGS = [
 ];
 
 /**
+ * What a browser whose DevTools are on file descriptors 3 and 4 (a browser node's) is launched
+ * with. `--remote-debugging-pipe` alone sets `navigator.webdriver` to true, which BotD reads as a
+ * headless bot; turning Blink's AutomationControlled feature off keeps it false, with its getter
+ * native (docs/browser-control.md#bot-detection).
+ */
+export const REMOTE_DEBUGGING_PIPE_ARGS = [
+  '--remote-debugging-pipe',
+  '--disable-blink-features=AutomationControlled',
+] as const;
+
+/**
  * Command line of a launched pool browser. Each flag is here for a reason measured on these
- * machines (docs/extension.md#screenshots, BENCHMARKS.md#measured-facts).
+ * machines (docs/extension.md#screenshots, BENCHMARKS.md#measured-facts). `display` says whether
+ * it runs headless or on the launcher's virtual display (person-browser-args.ts).
  */
 export function chromeArgs({
   profileDir,
+  display = { kind: 'headless' },
   extensionDir,
   startUrl,
   runningAsRoot,
@@ -59,6 +74,7 @@ export function chromeArgs({
   extensionDir: string;
   startUrl: string;
   runningAsRoot: boolean;
+  display?: LaunchDisplay;
   /**
    * The proxy every request goes through: the egress proxy, or a stealth browser's upstream
    * proxy. `hubHost` (host:port) alone goes direct.
@@ -68,10 +84,9 @@ export function chromeArgs({
   extraArgs?: readonly string[];
 }): string[] {
   return [
-    '--headless',
+    ...displayArgs(display),
     // Chromium refuses to start its sandbox as root; elsewhere the sandbox stays on.
     ...(runningAsRoot ? ['--no-sandbox'] : []),
-    '--disable-gpu',
     '--no-first-run',
     '--no-default-browser-check',
     '--disable-background-networking',
@@ -80,9 +95,6 @@ export function chromeArgs({
     '--disable-default-apps',
     '--mute-audio',
     '--hide-scrollbars',
-    // Headless Chromium's screen is 800×600 unless told otherwise, and it shrinks the 1920×1080 task
-    // windows (task-window.ts) to fit, leaving pages an 800×457 viewport.
-    '--screen-info={1920x1080}',
     // skipTlsVerification defaults to true in v2, and CDP's Security domain is closed to extensions,
     // so launched browsers accept any certificate; the extension refuses those documents itself
     // when a caller asks for verification (Chromium marks them `insecure`).

@@ -11,7 +11,9 @@ import {
   type BrowserEgressProxy,
 } from '../../platform/browser-egress';
 import { systemLookup } from '../../platform/url-policy';
-import { chromeArgs } from './chrome-args';
+import { chromeArgs, REMOTE_DEBUGGING_PIPE_ARGS } from './chrome-args';
+import { desktopChromeUserAgent, readChromeVersion, type LaunchDisplay } from './person-browser-args';
+import { findXvfb, startVirtualDisplay, type VirtualDisplay } from './virtual-display';
 import type { LaunchedBrowserSetup } from './launched-browser-setup';
 import { forgetLaunchToken, stageLaunchedExtension } from './stage-launched-extension';
 import { writeProfilePreferences } from './write-profile-preferences';
@@ -60,7 +62,8 @@ interface Slot {
 }
 
 /**
- * Launches BROWSERS headless Chromium processes with the built extension, each with a fresh
+ * Launches BROWSERS Chromium processes with the built extension (headful on the launcher's own
+ * virtual display when Xvfb is installed, virtual-display.ts; headless otherwise), each with a fresh
  * profile. Each is told where the hub is and given a one-time token in a file of its own copy of
  * the extension (stage-launched-extension.ts), where no page can write and no other local user can
  * read, so the extension has no server URL built in. A browser that dies, or that stays
@@ -85,6 +88,7 @@ export function createLocalLauncher({
   isConnected,
   disconnectedRelaunchMs = DISCONNECTED_RELAUNCH_MS,
   remoteDebuggingPipe = false,
+  xvfbPath = findXvfb(),
 }: LaunchedBrowserSetup & {
   count: number;
   chromePath: string;
@@ -96,6 +100,8 @@ export function createLocalLauncher({
 }): LocalLauncher {
   const slots: Slot[] = [];
   let egressProxy: BrowserEgressProxy | undefined;
+  let virtualDisplay: VirtualDisplay | undefined;
+  let display: LaunchDisplay = { kind: 'headless' };
   let stopping = false;
   let watchdog: NodeJS.Timeout | undefined;
 
@@ -109,6 +115,7 @@ export function createLocalLauncher({
   };
 
   const launch = async (slot: Slot) => {
+    await prepareDisplay();
     slot.profileDir = await mkdtemp(path.join(os.tmpdir(), 'tabhive-chrome-'));
     await writeProfilePreferences(slot.profileDir);
     slot.launchToken = tokens.issueLaunchToken();
@@ -131,14 +138,16 @@ export function createLocalLauncher({
       extensionDir: stagedExtensionDir,
       startUrl,
       runningAsRoot: process.getuid?.() === 0,
+      display,
       proxy: proxyUrl === undefined ? undefined : { server: proxyUrl, hubHost: new URL(hubUrl).host },
-      extraArgs: remoteDebuggingPipe ? [...(extraArgs ?? []), '--remote-debugging-pipe'] : extraArgs,
+      extraArgs: remoteDebuggingPipe ? [...(extraArgs ?? []), ...REMOTE_DEBUGGING_PIPE_ARGS] : extraArgs,
     });
     const startedAt = Date.now();
     slot.lastConnectedAt = startedAt;
     // Its own process group, so that stopping it also stops its renderers and helpers.
     const child = spawn(chromePath, args, {
       detached: true,
+      ...(virtualDisplay === undefined ? {} : { env: { ...process.env, ...virtualDisplay.env } }),
       stdio: remoteDebuggingPipe
         ? ['ignore', 'ignore', 'pipe', 'pipe', 'pipe']
         : ['ignore', 'ignore', 'pipe'],
@@ -220,14 +229,54 @@ export function createLocalLauncher({
   };
 
   const startEgressProxy = async () => {
-    if (egress === undefined || egress.policy.allowPrivateNetworks || egressProxy !== undefined) return;
+    if (egress === undefined || egressProxy !== undefined) return;
+    // A stealth browser's STEALTH_PROXY_URL is its proxy; the pool's are everyone else's.
+    const proxyPool = proxyServer === undefined ? egress.proxyPool : undefined;
+    if (egress.policy.allowPrivateNetworks && proxyPool === undefined) return;
     const lookup = egress.lookup ?? systemLookup;
     egressProxy = await startBrowserEgressProxy({
       policy: egress.policy,
       lookup: hostResolverRulesLookup(extraArgs ?? [], lookup) ?? lookup,
       upstreamProxyUrl: proxyServer,
+      proxyPool,
       log,
     });
+  };
+
+  /**
+   * The virtual display when Xvfb is installed (started again when it ended with its last
+   * browser); otherwise headless with a person's user agent for this Chromium's version (read
+   * from the binary, so it never falls behind the browser). Browsers launched together wait for
+   * the same display.
+   */
+  let headlessChosen = false;
+  let preparing: Promise<void> | undefined;
+  const startDisplay = async () => {
+    await virtualDisplay?.close();
+    virtualDisplay = undefined;
+    if (xvfbPath !== null && xvfbPath !== undefined) {
+      try {
+        virtualDisplay = await startVirtualDisplay(xvfbPath);
+        display = { kind: 'virtual' };
+        log.info('launched browsers draw on a virtual display', { display: virtualDisplay.env.DISPLAY });
+        return;
+      } catch (err) {
+        log.warn('could not start Xvfb; launched browsers run headless', { error: String(err) });
+      }
+    }
+    headlessChosen = true;
+    const version = await readChromeVersion(chromePath).catch(() => undefined);
+    display = {
+      kind: 'headless',
+      userAgent: version === undefined ? undefined : desktopChromeUserAgent(version),
+    };
+  };
+  const prepareDisplay = async () => {
+    if (headlessChosen || virtualDisplay?.alive() === true) return;
+    preparing ??= startDisplay().finally(() => {
+      preparing = undefined;
+    });
+    await preparing;
   };
 
   return {
@@ -272,12 +321,15 @@ export function createLocalLauncher({
       );
       await egressProxy?.close();
       egressProxy = undefined;
+      await virtualDisplay?.close();
+      virtualDisplay = undefined;
     },
 
     killNow() {
       stopping = true;
       clearInterval(watchdog);
       for (const slot of slots) if (slot.child !== undefined) signalGroup(slot.child, 'SIGKILL');
+      virtualDisplay?.killNow();
     },
 
     pids: () => slots.flatMap((slot) => (slot.child?.pid === undefined ? [] : [slot.child.pid])),

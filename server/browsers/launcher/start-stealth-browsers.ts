@@ -4,7 +4,7 @@ import { findChrome } from './find-chrome';
 import type { LaunchedBrowserSetup } from './launched-browser-setup';
 
 /**
- * The launcher of stealth browsers: STEALTH_BROWSERS more headless browsers whose traffic goes
+ * The launcher of stealth browsers: STEALTH_BROWSERS more launched browsers whose traffic goes
  * through STEALTH_PROXY_URL. Undefined (nothing to start) when no proxy is configured.
  */
 export function startStealthBrowsers({

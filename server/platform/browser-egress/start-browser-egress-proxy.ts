@@ -5,6 +5,7 @@ import { EGRESS_REFUSAL_HEADER } from '../../../shared/url/egress-refusal';
 import { refuseAddress, refuseHost, type NetworkPolicy } from '../../../shared/url/network-policy';
 import { parsePrivateAllowList } from '../../../shared/url/private-allow-list';
 import type { Log } from '../log';
+import type { ProxyPool } from '../proxy-pool';
 import type { LookupFn } from '../url-policy';
 import { pinnedLookup } from './pinned-lookup';
 import { resolveHost, systemLookup } from '../url-policy';
@@ -27,27 +28,54 @@ export interface BrowserEgressProxy {
  * With `upstreamProxyUrl` (stealth browsers), connections go on through the operator's upstream
  * proxy, which resolves names again from its own network: names are judged here by what they say
  * and what they resolve to here, but the upstream connects where its own answer points.
+ *
+ * With `proxyPool` (PROXY_POOL), each connection goes through the pool's proxy for its host
+ * (docs/browser-control.md#proxy-pool), chosen when the browser asks for it; the pool counts each
+ * connection, when it closes, a success when the upstream answered, a failure when it did not.
  */
 export async function startBrowserEgressProxy({
   policy,
   lookup = systemLookup,
-  upstreamProxyUrl,
+  upstreamProxyUrl: fixedUpstream,
+  proxyPool,
   log,
 }: {
   policy: NetworkPolicy;
   /** Tests only: a resolver that answers from a table. */
   lookup?: LookupFn | undefined;
   upstreamProxyUrl?: string | undefined;
+  /** Overrides `upstreamProxyUrl`: every connection through the pool's proxy for its host. */
+  proxyPool?: ProxyPool | undefined;
   log: Log;
 }): Promise<BrowserEgressProxy> {
+  /**
+   * Connections that went through pool proxies: which ones (a kept-alive connection of plain-http
+   * requests may carry several sites), and whether one already failed.
+   */
+  const pooled = new Map<number, { proxyIds: Set<string>; failed: boolean }>();
   const allowList = parsePrivateAllowList(policy.allowedPrivateHosts);
   const refused = (address: string, reason: string) =>
     new RequestError(`Tabhive refused a connection to ${address} (${reason})`, 403, {
       [EGRESS_REFUSAL_HEADER]: `${reason}; ${address}`,
     });
 
-  const decide = async (rawHostname: string, port: number): Promise<PrepareRequestFunctionResult> => {
+  const decide = async (
+    rawHostname: string,
+    port: number,
+    connectionId: number,
+  ): Promise<PrepareRequestFunctionResult> => {
     const hostname = rawHostname.replace(/^\[|\]$/g, '');
+    const pick = proxyPool?.proxyFor(hostname);
+    const upstreamProxyUrl = pick?.url ?? fixedUpstream;
+    /** Connects through the upstream; a pool's connection is counted when it closes. */
+    const viaUpstream = (url: string): PrepareRequestFunctionResult => {
+      if (pick !== undefined) {
+        const connection = pooled.get(connectionId) ?? { proxyIds: new Set<string>(), failed: false };
+        connection.proxyIds.add(pick.id);
+        pooled.set(connectionId, connection);
+      }
+      return { upstreamProxyUrl: url, customTag: pick?.id };
+    };
     const urlHost = isIP(hostname) === 6 ? `[${hostname}]` : hostname;
     let url: URL;
     try {
@@ -58,7 +86,7 @@ export async function startBrowserEgressProxy({
     const byName = refuseHost(policy, allowList, url);
     if (byName !== undefined && byName !== 'needs-dns') throw refused(hostname, byName);
     // A literal is connected to as is.
-    if (isIP(hostname) !== 0) return upstreamProxyUrl === undefined ? {} : { upstreamProxyUrl };
+    if (isIP(hostname) !== 0) return upstreamProxyUrl === undefined ? {} : viaUpstream(upstreamProxyUrl);
     let addresses: LookupAddress[] = [];
     try {
       addresses = await resolveHost(hostname, lookup);
@@ -76,7 +104,7 @@ export async function startBrowserEgressProxy({
     // Behind an upstream proxy the name is resolved again, from the upstream's network: a name
     // private everywhere (wildcard DNS such as 127.0.0.1.nip.io) is refused above; one that changes
     // its answer in between goes where the upstream's answer points.
-    if (upstreamProxyUrl !== undefined) return { upstreamProxyUrl };
+    if (upstreamProxyUrl !== undefined) return viaUpstream(upstreamProxyUrl);
     // proxy-chain types the option as dns.lookup itself; net.connect calls it as a LookupFunction.
     return { dnsLookup: pinnedLookup(addresses) as typeof dnsLookup };
   };
@@ -84,10 +112,33 @@ export async function startBrowserEgressProxy({
   const server = new Server({
     port: 0,
     host: '127.0.0.1',
-    prepareRequestFunction: ({ hostname, port }) => decide(hostname, port),
+    prepareRequestFunction: ({ hostname, port, connectionId }) => decide(hostname, port, connectionId),
   });
+  if (proxyPool !== undefined) {
+    // The upstream answered CONNECT with an error (refused, authentication failed).
+    server.on('tunnelConnectFailed', ({ proxyChainId }: { proxyChainId: number }) => {
+      const connection = pooled.get(proxyChainId);
+      if (connection !== undefined) connection.failed = true;
+    });
+    server.on(
+      'connectionClosed',
+      ({ connectionId, stats }: { connectionId: number; stats?: { trgRxBytes?: number | null } }) => {
+        const connection = pooled.get(connectionId);
+        if (connection === undefined) return;
+        pooled.delete(connectionId);
+        // Nothing ever came back from the upstream: it refused, reset or never answered.
+        const answered = (stats?.trgRxBytes ?? 0) > 0;
+        for (const proxyId of connection.proxyIds) {
+          proxyPool.record(proxyId, answered && !connection.failed ? 'success' : 'failure');
+        }
+      },
+    );
+  }
   server.on('requestFailed', ({ error }: { error: Error }) =>
-    log.warn('browser egress proxy failed a request', { error: error.message }),
+    // proxy-chain's messages may quote an upstream URL: credentials never reach the log.
+    log.warn('browser egress proxy failed a request', {
+      error: error.message.replace(/\/\/[^/@\s]*@/g, '//'),
+    }),
   );
   await server.listen();
   return {

@@ -1,11 +1,13 @@
 import type { LookupAddress } from 'node:dns';
 import { isIP } from 'node:net';
-import { Agent, buildConnector, request } from 'undici';
+import { Agent, type Dispatcher, buildConnector, errors as undiciErrors, request } from 'undici';
 import { refuseAddress } from '../../../shared/url/network-policy';
 import { parsePrivateAllowList } from '../../../shared/url/private-allow-list';
+import type { ProxyPool } from '../proxy-pool';
 import { clampTimerMs } from '../time';
 import type { LookupFn } from '../url-policy';
 import { resolveHost, systemLookup } from '../url-policy';
+import { createPoolDispatchers } from './pool-dispatchers';
 
 /** Redirect hops followed for GETs; webhooks follow none (a 3xx is a failed delivery). */
 const MAX_REDIRECTS = 5;
@@ -47,17 +49,25 @@ export interface Egress {
  * only checked addresses are used (pinned); literal hosts and the socket's peer are checked too.
  * Loopback and private ranges pass only with `allowPrivateNetworks`; metadata endpoints never.
  * `*.localhost` resolves to loopback (RFC 6761), as it does in Chromium.
+ *
+ * With `proxyPool` (PROXY_POOL), GETs go through the pool's proxy for their host instead
+ * (docs/browser-control.md#proxy-pool): the name is resolved and checked here as above, but the
+ * proxy resolves it again and connects where its answer points (no pinning through a proxy). A
+ * GET whose proxy fails to connect or tunnel goes on through the host's next proxy while its time
+ * lasts. POSTs (webhooks) never go through the pool.
  */
 export function createEgress({
   allowPrivateNetworks,
   allowedPrivateHosts = [],
   lookup: resolve = systemLookup,
+  proxyPool,
 }: {
   allowPrivateNetworks: boolean;
   /** ALLOWED_PRIVATE_HOSTS: private names and ranges reachable without ALLOW_PRIVATE_NETWORKS. */
   allowedPrivateHosts?: readonly string[];
   /** Tests only: a resolver that answers from a table, so that no test needs real DNS. */
   lookup?: LookupFn;
+  proxyPool?: ProxyPool | undefined;
 }): Egress {
   const allowList = parsePrivateAllowList(allowedPrivateHosts);
   /** `hostname` is the name the URL gave, which the allow list may name. */
@@ -112,6 +122,51 @@ export function createEgress({
     if (url.username !== '' || url.password !== '') throw new EgressBlockedError('URLs with credentials');
   };
 
+  const poolDispatchers = createPoolDispatchers();
+
+  /** A URL the pool's proxy will fetch, checked here as the agent checks its connections. */
+  const checkThroughProxy = async (url: URL) => {
+    const host = url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
+    const addresses =
+      isIP(host) !== 0 ? [{ address: host }] : await resolveHost(host.replace(/\.+$/, ''), resolve);
+    if (addresses.length === 0) throw new EgressBlockedError(`${host}: no address`);
+    for (const { address } of addresses) {
+      const reason = refusal(address, host);
+      if (reason !== undefined) throw new EgressBlockedError(reason);
+    }
+  };
+
+  /**
+   * Sends a GET through the pool: the host's proxy, then the next ones for as long as connecting
+   * or tunnelling fails and time is left. Each attempt is counted on its proxy.
+   */
+  const requestThroughPool = async (
+    pool: ProxyPool,
+    url: URL,
+    options: Omit<Dispatcher.RequestOptions, 'origin' | 'path'>,
+    timeoutMs: number,
+  ) => {
+    await checkThroughProxy(url);
+    const startedAt = Date.now();
+    const tried = new Set<string>();
+    let proxy = pool.proxyFor(url.hostname);
+    for (;;) {
+      tried.add(proxy.id);
+      try {
+        const response = await request(url, { ...options, dispatcher: poolDispatchers.of(proxy) });
+        pool.record(proxy.id, 'success');
+        return response;
+      } catch (err) {
+        // A page that takes its time is not the proxy's failure: the deadline is spent anyway.
+        if (err instanceof undiciErrors.HeadersTimeoutError) throw err;
+        pool.record(proxy.id, 'failure');
+        const next = Date.now() - startedAt < timeoutMs ? pool.rotate(url.hostname, tried) : undefined;
+        if (next === undefined) throw err;
+        proxy = next;
+      }
+    }
+  };
+
   async function readBody(body: AsyncIterable<Buffer> & { destroy(): void }, maxBytes: number) {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -131,13 +186,16 @@ export function createEgress({
       let current = new URL(url);
       for (let hop = 0; ; hop += 1) {
         checkScheme(current);
-        const response = await request(current, {
-          dispatcher: agent,
-          method: 'GET',
+        const options = {
+          method: 'GET' as const,
           headers: { 'user-agent': 'TabhiveBot/0.1 (FirecrawlAgent compatible)' },
           headersTimeout: clampTimerMs(timeoutMs),
           bodyTimeout: clampTimerMs(timeoutMs),
-        });
+        };
+        const response =
+          proxyPool === undefined
+            ? await request(current, { ...options, dispatcher: agent })
+            : await requestThroughPool(proxyPool, current, options, timeoutMs);
         const location = response.headers.location;
         if (response.statusCode >= 300 && response.statusCode < 400 && typeof location === 'string') {
           await response.body.dump();
@@ -177,6 +235,8 @@ export function createEgress({
       };
     },
 
-    close: () => agent.close(),
+    close: async () => {
+      await Promise.all([agent.close(), poolDispatchers.close()]);
+    },
   };
 }

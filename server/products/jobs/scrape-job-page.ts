@@ -1,20 +1,10 @@
 import type { ScrapeRequestV2 } from '../../../shared/api/v2/scrape-request';
 import { TabhiveError } from '../../platform/errors';
 import type { Scraper, ScrapeDocument } from '../../scrape/types';
+import { pause } from '../../../shared/time/pause';
 
 /** While a page waits for a team concurrency slot, it asks again after about this long (jittered). */
 export const SLOT_RETRY_MS = 1_000;
-
-const pause = (ms: number, signal: AbortSignal) =>
-  new Promise<void>((resolve) => {
-    const timer = setTimeout(done, ms);
-    function done() {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    }
-    signal.addEventListener('abort', done, { once: true });
-  });
 
 /**
  * Scrapes one page of an in-process job (extract, llms.txt) as a background job page: a team at

@@ -4,6 +4,7 @@ import type { PageCapture } from '../../../shared/protocol/messages';
 import { errors } from '../../platform/errors';
 import type { Log } from '../../platform/log';
 import { createBoundedLru, StoreUnavailableError, PUBLIC_SCOPE, type CacheStore } from '../../platform/store';
+import { blockOf } from './block-pages/capture-block';
 import { cacheKey, normalizeCacheUrl } from './cache-key';
 import { cacheWindow, describeCacheWindow, mayReadCache, mayWriteCache } from './cache-policy';
 import { looksLikeLoadingPlaceholder } from './loading-placeholder';
@@ -71,6 +72,20 @@ export function createCachedCapture({ cache, log }: { cache: CacheStore; log: Lo
     return verdict;
   };
 
+  const blockVerdicts = createBoundedLru<string, boolean>({
+    maxEntries: PLACEHOLDER_VERDICTS,
+    maxBytes: Infinity,
+  });
+  /** Judged once per entry, as placeholders are. */
+  const servedBlockPage = (entryId: string, capture: PageCapture) => {
+    let verdict = blockVerdicts.get(entryId);
+    if (verdict === undefined) {
+      verdict = blockOf(capture) !== undefined;
+      blockVerdicts.set(entryId, verdict, 1);
+    }
+    return verdict;
+  };
+
   return async function capture(
     request: ScrapeRequestV2,
     teamId: string,
@@ -95,7 +110,8 @@ export function createCachedCapture({ cache, log }: { cache: CacheStore; log: Lo
       const scopes = teamOnly ? [teamId] : [PUBLIC_SCOPE, teamId];
       try {
         const entry = await cache.findFresh({ key, scopes, notBefore, notAfter, now: at });
-        if (entry !== undefined) {
+        // A block page stored before they were recognised is no copy of the page: take it anew.
+        if (entry !== undefined && !servedBlockPage(entry._id, entry.capture)) {
           return {
             capture: entry.capture,
             cacheState: 'hit',
@@ -120,7 +136,14 @@ export function createCachedCapture({ cache, log }: { cache: CacheStore; log: Lo
     const scope = source.scope === 'team' ? teamId : PUBLIC_SCOPE;
     const placeholder = looksLikeLoadingPlaceholder(capture);
     let entryId: string | undefined;
-    if (mayWriteCache(request) && !placeholder && captureChars(capture) <= MAX_CACHED_CAPTURE_CHARS) {
+    // fresh() refuses block pages (fresh-capture.ts); one that got here anyway is not kept either.
+    const blocked = blockOf(capture) !== undefined;
+    if (
+      mayWriteCache(request) &&
+      !placeholder &&
+      !blocked &&
+      captureChars(capture) <= MAX_CACHED_CAPTURE_CHARS
+    ) {
       try {
         entryId = (
           await cache.put({ key, scope, url: normalizeCacheUrl(request.url.url), capture, now: now() })

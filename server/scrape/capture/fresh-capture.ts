@@ -10,10 +10,12 @@ import { mayShareBrowserCapture } from './cache-policy';
 import type { CaptureSource } from './cached-capture';
 import type { HttpFastPath } from './fast-path/create-http-fast-path';
 import { fastPathEligible } from './fast-path/fast-path-eligible';
-import { looksBlocked } from './looks-blocked';
+import { blockOf, blockedPageError, worthAnotherBrowser } from './block-pages/capture-block';
 import { enhancedClass, runWithProxy } from './run-with-proxy';
 import { taskErrorToApiError } from './task-error-to-api-error';
 import { taskSpecFromRequest } from './task-spec-from-request';
+import type { PageChallengeHandler, TaskChallengeSignals } from '../types';
+import { watchChallenges } from './challenge-watch';
 
 /** What taking a fresh capture reads of the scrape plan (scrape-plan.ts). */
 export interface FreshCapturePlan {
@@ -31,6 +33,8 @@ export interface FreshCapturePlan {
   readonly timeoutMs: number;
   /** The formats to derive: the fast path derives them with its capture. */
   readonly deriveOptions: PageDeriveOptions;
+  /** Who may pass a challenge page a launched browser meets (types/scraper.ts ScrapeContext). */
+  readonly onChallenge?: PageChallengeHandler | undefined;
 }
 
 export interface FreshCaptureDeps {
@@ -47,6 +51,13 @@ export interface FreshCaptureDeps {
    * page's timeout (a job's page); otherwise the caller is told at once.
    */
   waitsForDonatedBrowser?: boolean | undefined;
+  /**
+   * How long a donated browser waits for its person to pass a challenge page (CHALLENGE_WAIT_MS),
+   * and a launched one for an operator when the scrape's caller has one (`onChallenge`).
+   */
+  challengeWaitMs?: number | undefined;
+  /** The browsers' challenge events; without them no launched browser waits on a challenge. */
+  taskChallenges?: TaskChallengeSignals | undefined;
   log: Log;
 }
 
@@ -66,10 +77,12 @@ export async function freshCapture(
   deps: FreshCaptureDeps,
   profile: BrowserProfileUse | undefined,
 ): Promise<{ capture: PageCapture; source: CaptureSource; fast?: FastCapture }> {
-  const { runTask, fastPath, connectedBrowsers, networkPolicy, log } = deps;
+  const { fastPath, connectedBrowsers, networkPolicy, challengeWaitMs, taskChallenges, log } = deps;
   const { request, target, teamId, scrapeId, timeoutMs } = plan;
   if (plan.donated && plan.donatedRoute !== undefined) {
-    return { capture: await donatedCapture(plan, plan.donatedRoute, deps), source: { scope: 'team' } };
+    const capture = await donatedCapture(plan, plan.donatedRoute, deps);
+    refuseBlockPage(capture, plan, log);
+    return { capture, source: { scope: 'team' } };
   }
   const startedAt = Date.now();
   const tried =
@@ -81,10 +94,20 @@ export async function freshCapture(
     fastPathEligible(request);
   const fetched = tried ? await fastPath.capture(target, timeoutMs, plan.deriveOptions) : undefined;
   // A page that looks blocked gets the browser (and, with proxy auto, its stealth retry).
-  if (fetched !== undefined && !looksBlocked(fetched.capture)) {
+  if (fetched !== undefined && !worthAnotherBrowser(fetched.capture)) {
     const capture = { ...fetched.capture, browserClass: 'basic' as const };
     return { capture, source: { scope: 'public' }, fast: { capture, derived: fetched.derived } };
   }
+  // An operator told of a challenge page (a job's webhook) may pass it in the live view meanwhile.
+  const runTask =
+    plan.onChallenge !== undefined && taskChallenges !== undefined && (challengeWaitMs ?? 0) > 0
+      ? watchChallenges(deps.runTask, {
+          signals: taskChallenges,
+          onChallenge: plan.onChallenge,
+          waitMs: challengeWaitMs ?? 0,
+          teamId,
+        })
+      : deps.runTask;
   const ran = await runWithProxy(
     { runTask: profile === undefined ? runTask : profile.isolate(runTask), connectedBrowsers },
     { ...taskSpecFromRequest(request, target, profile?.task), networkPolicy },
@@ -105,6 +128,7 @@ export async function freshCapture(
     });
     throw failure;
   });
+  refuseBlockPage(ran, plan, log);
   const fresh = profile === undefined ? ran : await profile.keep(ran);
   // Shared only when nothing of the team shaped it: not its node, not a donated browser, nothing
   // left in the pool browser by the team's earlier work.
@@ -123,7 +147,7 @@ export async function freshCapture(
 async function donatedCapture(
   plan: FreshCapturePlan,
   route: DonatedRoute,
-  { runTask, networkPolicy, waitsForDonatedBrowser = false, log }: FreshCaptureDeps,
+  { runTask, networkPolicy, waitsForDonatedBrowser = false, challengeWaitMs, log }: FreshCaptureDeps,
 ): Promise<PageCapture> {
   const { request, target, teamId, scrapeId, timeoutMs } = plan;
   const away = route.state === 'offline' || route.state === 'paused';
@@ -132,7 +156,12 @@ async function donatedCapture(
   }
   try {
     const capture = await runTask(
-      { ...taskSpecFromRequest(request, target), networkPolicy },
+      {
+        ...taskSpecFromRequest(request, target),
+        networkPolicy,
+        // Its person may pass a challenge the page meets (docs/donated-browsers.md).
+        ...(challengeWaitMs === undefined || challengeWaitMs === 0 ? {} : { challengeWaitMs }),
+      },
       { timeoutMs, browserClass: 'basic', teamId, donatedOnly: true },
     );
     return { ...capture, browserClass: 'basic' };
@@ -151,4 +180,27 @@ async function donatedCapture(
     });
     throw failure;
   }
+}
+
+/**
+ * A block page is never the page (docs/browser-control.md#blocked-pages-and-challenges): the
+ * scrape fails, so nothing is cached, billed or counted as a crawled page.
+ */
+function refuseBlockPage(
+  capture: PageCapture,
+  { target, teamId, scrapeId }: FreshCapturePlan,
+  log: Log,
+): void {
+  const block = blockOf(capture);
+  if (block === undefined) return;
+  log.warn('page blocked', {
+    teamId,
+    ...(scrapeId === undefined ? {} : { scrapeId }),
+    url: urlForLog(target.href),
+    blockedBy: block.vendor,
+    kind: block.kind,
+    evidence: block.evidence,
+    statusCode: capture.statusCode,
+  });
+  throw blockedPageError(block, target);
 }

@@ -4,7 +4,9 @@
  */
 export { openBrowserProfile } from './browser-profile-use';
 export type { BrowserProfileUse } from './browser-profile-use';
+export { worthAnotherBrowser } from './block-pages/capture-block';
 export { seenAsAnyoneWould } from './cache-policy';
+export { createTaskChallengeSignals } from './challenge-watch';
 export { createCachedCapture } from './cached-capture';
 export type { CachedCapture } from './cached-capture';
 export { capturePage } from './capture-page';

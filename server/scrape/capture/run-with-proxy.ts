@@ -1,6 +1,6 @@
 import type { BrowserClass, PageCapture, PageTaskSpec } from '../../../shared/protocol/messages';
 import { TaskError, type RunOptions, type TaskPriority } from '../../browsers/hub';
-import { looksBlocked } from './looks-blocked';
+import { worthAnotherBrowser } from './block-pages/capture-block';
 
 export type ProxyMode = 'basic' | 'stealth' | 'enhanced' | 'auto';
 
@@ -27,8 +27,12 @@ export type RoutedCapture = PageCapture & { browserClass: BrowserClass };
  * run on that class only (stealth fails at once when none is connected); `enhanced` on the
  * strongest class connected (enhancedClass), and a team's donated browser that covers the URL
  * still takes the task, as for every mode (task-scheduler.ts). `auto` runs on a basic
- * browser and, when the page looks blocked and a stealth browser is connected, once more on
- * that, within the same deadline; otherwise the plain result stands (docs/wire-contract.md §3.1, `proxy`).
+ * browser and, when the page looks blocked (block-pages/capture-block.ts) and a stealth browser is
+ * connected, once more on that, within the same deadline; otherwise the plain result stands
+ * (docs/wire-contract.md §3.1, `proxy`). The last step of `auto` is the team's donated browser: a
+ * URL one of them allows goes to it from the start (admit/donated-route.ts), where its person can
+ * pass a challenge (docs/donated-browsers.md). A block page that stands is the caller's to refuse
+ * (fresh-capture.ts).
  */
 export async function runWithProxy(
   { runTask, connectedBrowsers = () => 0 }: ProxyRoutingDeps,
@@ -68,7 +72,7 @@ export async function runWithProxy(
     ...(await runTask(spec, { timeoutMs, browserClass: 'basic', ...forTeam })),
     browserClass: 'basic',
   };
-  if (proxy === 'basic' || !looksBlocked(plain) || connectedBrowsers('stealth') === 0) return plain;
+  if (proxy === 'basic' || !worthAnotherBrowser(plain) || connectedBrowsers('stealth') === 0) return plain;
   const remainingMs = timeoutMs - (Date.now() - startedAt);
   if (remainingMs <= 0) return plain;
   try {

@@ -131,4 +131,25 @@ describe('the cached capture in front of the memory', () => {
     const served = await run(again(first));
     expect(served).toMatchObject({ cacheState: 'hit', placeholder: true });
   });
+
+  it('never serves or stores a block page, even one stored before they were recognised', async () => {
+    const { run, store, calls } = setup();
+    const challenge: PageCapture = {
+      ...article('x'),
+      statusCode: 403,
+      responseHeaders: { 'cf-mitigated': 'challenge' },
+    };
+    const first = request();
+    await store.put({ key: cacheKey(first), scope: 'public', url: 'u', capture: challenge, now: new Date() });
+    const taken = await run(again(first), article('real'));
+    expect(taken).toMatchObject({ cacheState: 'miss' });
+    expect(taken.capture.rawHtml).toContain('real');
+    expect(calls.fresh).toBe(1);
+
+    // A block page handed back by a fresh capture is not kept either.
+    const second = request();
+    const putsBefore = calls.put;
+    await run(second, challenge);
+    expect(calls.put).toBe(putsBefore);
+  });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BrowserClass, PageCapture } from '../../../shared/protocol/messages';
 import { TaskError } from '../../../server/browsers/hub/task-error';
-import { looksBlocked } from '../../../server/scrape/capture/looks-blocked';
+import { blockOf, worthAnotherBrowser } from '../../../server/scrape/capture/block-pages/capture-block';
 import { runWithProxy } from '../../../server/scrape/capture/run-with-proxy';
 
 const page = (statusCode: number, rawHtml = '<p>hi</p>'): PageCapture => ({
@@ -76,17 +76,32 @@ describe('proxy routing', () => {
 });
 
 describe('blocked pages', () => {
-  it('recognises refusal statuses and challenge pages', () => {
-    for (const status of [401, 403, 429]) expect(looksBlocked(page(status))).toBe(true);
-    expect(looksBlocked(page(200, '<html><head><title>Just a moment...</title>'))).toBe(true);
-    expect(looksBlocked(page(503, '<script src="https://ct.captcha-delivery.com/c.js"></script>'))).toBe(
-      true,
-    );
+  it('sends refusal statuses and challenge pages to another browser', () => {
+    for (const status of [401, 403, 429]) expect(worthAnotherBrowser(page(status))).toBe(true);
+    expect(
+      worthAnotherBrowser(
+        page(200, '<html><head><title>Just a moment...</title><script>window._cf_chl_opt={}</script>'),
+      ),
+    ).toBe(true);
+    expect(
+      worthAnotherBrowser(page(503, '<script src="https://ct.captcha-delivery.com/c.js"></script>')),
+    ).toBe(true);
   });
 
   it('leaves ordinary pages and errors alone', () => {
-    expect(looksBlocked(page(200, '<title>Just a moment, says the blog</title>'))).toBe(false);
-    expect(looksBlocked(page(404))).toBe(false);
-    expect(looksBlocked(page(500))).toBe(false);
+    expect(worthAnotherBrowser(page(200, '<title>Just a moment, says the blog</title>'))).toBe(false);
+    expect(worthAnotherBrowser(page(404))).toBe(false);
+    expect(worthAnotherBrowser(page(500))).toBe(false);
+  });
+
+  it('fails only a recognised block page, not a bare refusal status', () => {
+    expect(blockOf(page(403))).toBeUndefined();
+    expect(blockOf({ ...page(403), responseHeaders: { 'cf-mitigated': 'challenge' } })).toMatchObject({
+      vendor: 'Cloudflare',
+      kind: 'challenge',
+    });
+    expect(blockOf(page(429))).toMatchObject({ kind: 'rate-limit' });
+    // A PDF is the site's document whatever its status.
+    expect(blockOf({ ...page(429, ''), pdfBase64: 'JVBERi0=' })).toBeUndefined();
   });
 });

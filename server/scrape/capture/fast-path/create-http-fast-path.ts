@@ -1,3 +1,4 @@
+import { pickBlockSignalHeaders } from '../../../../shared/block-pages/block-signal-headers';
 import type { PageCapture } from '../../../../shared/protocol/messages';
 import type { Egress } from '../../../platform/egress';
 import type { FetchedPage, FetchedPageOutcome, PageDerivation, PageDeriveOptions } from '../../derive';
@@ -74,7 +75,12 @@ export function createHttpFastPath({
         { url: finalUrl.href, statusCode: response.status, contentType, rawHtml: response.body },
         options,
       );
-      return outcome.needsBrowser === undefined ? outcome : undefined;
+      if (outcome.needsBrowser !== undefined) return undefined;
+      // What says an anti-bot system answered travels with the capture (block-pages/capture-block.ts).
+      const signals = pickBlockSignalHeaders(Object.entries(response.headers));
+      return Object.keys(signals).length === 0
+        ? outcome
+        : { ...outcome, capture: { ...outcome.capture, responseHeaders: signals } };
     },
   };
 }
