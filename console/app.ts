@@ -6,7 +6,9 @@ import { JobView } from './job-view';
 import { JobsView } from './jobs-view';
 import { OverviewView } from './overview-view';
 import { PlaygroundView } from './playground-view';
+import { ReplayView } from './replay-view';
 import { forgetKey, readKey } from './session-key';
+import { SessionsView } from './sessions-view';
 import { SignIn } from './sign-in';
 import { UsageView } from './usage-view';
 import { href, useHashRoute } from './use-hash-route';
@@ -16,6 +18,7 @@ const SECTIONS = [
   ['jobs', 'Jobs'],
   ['playground', 'Playground'],
   ['browsers', 'Browsers'],
+  ['sessions', 'Sessions'],
   ['usage', 'Usage'],
 ] as const;
 
@@ -75,6 +78,8 @@ function view(section: string, route: string[], who: WhoAmI) {
       return h(PlaygroundView, { who });
     case 'browsers':
       return h(BrowsersView, { who });
+    case 'sessions':
+      return route[1] === undefined ? h(SessionsView, { who }) : h(ReplayView, { id: route[1] });
     case 'usage':
       return h(UsageView, { who });
     default:

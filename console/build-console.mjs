@@ -26,5 +26,10 @@ export async function buildConsole({ outDir = CONSOLE_OUT_DIR } = {}) {
     logLevel: 'warning',
   });
   await copyFile(path.join(ROOT, 'console/console.css'), path.join(outDir, 'console.css'));
+  // The session replay's player (console/replay-view.ts) loads its own stylesheet.
+  await copyFile(
+    path.join(ROOT, 'node_modules/rrweb-player/dist/style.css'),
+    path.join(outDir, 'replay-player.css'),
+  );
   return outDir;
 }

@@ -1,6 +1,13 @@
 import type { Server } from 'node:http';
 import type { BrowserHub, BrowserTokens, LocalLauncher, SessionBrowsers } from './browsers';
-import { DEFAULT_TEAM, writeWebhookSecret, type Config, type Lifecycle, type Log } from './platform';
+import {
+  DEFAULT_TEAM,
+  writeWebhookSecret,
+  type Config,
+  type Lifecycle,
+  type Log,
+  type ProxyPool,
+} from './platform';
 import type { RequestHandler, RunningTabhive, StartOptions, UpgradeHandler } from './running-tabhive';
 import { composeApi } from './compose/compose-api';
 import { composeBrowsers } from './compose/compose-browsers';
@@ -26,6 +33,7 @@ export async function composeTabhive({
   launcher,
   stealthLauncher,
   sessionBrowsers,
+  proxyPool,
   url,
   serve,
   webhookRetryDelaysMs,
@@ -41,14 +49,17 @@ export async function composeTabhive({
   stealthLauncher: LocalLauncher | undefined;
   /** Browsers launched for one browser session each; undefined when none are launched here. */
   sessionBrowsers?: SessionBrowsers | undefined;
+  /** PROXY_POOL's proxies, already started: the egress and the page tasks go through them. */
+  proxyPool?: ProxyPool | undefined;
   url: string;
   serve(hub: BrowserHub, handleRequest: RequestHandler, handleUpgrade: UpgradeHandler): void;
 }): Promise<RunningTabhive> {
-  const platform = await composePlatform({ config, log, lifecycle, lookup });
+  const platform = await composePlatform({ config, log, lifecycle, lookup, proxyPool });
   const browsers = composeBrowsers({ config, log, lifecycle, server, tokens, sessionBrowsers, platform });
   const scrape = composeScrape({ config, log, lifecycle, platform, browsers });
   const products = composeProducts({
     config,
+    serverUrl: url,
     log,
     lifecycle,
     sessionBrowsers,
@@ -86,7 +97,7 @@ export async function composeTabhive({
     browserTokens: tokens,
     jobRunner: products.jobRunner,
     jobBrowserSlots: scrape.jobBrowserSlots,
-    liveSessions: products.browserSessions.directory,
+    liveSessions: products.liveSessions,
     generatedApiKey: defaultKey.generated ? defaultKey.apiKey : undefined,
     apiKeyFile: defaultKey.file,
     stop: () => lifecycle.close(),

@@ -17,6 +17,7 @@ import {
 } from './browsers/launcher';
 import { createLifecycle } from './platform/lifecycle';
 import type { Log } from './platform/log';
+import { proxyPoolFromConfig } from './platform/proxy-pool';
 import { holdEarlyTraffic } from './hold-early-traffic';
 import { listenProblem, storeProblem } from './pre-start-checks';
 import type { RunningTabhive, StartOptions } from './running-tabhive';
@@ -55,6 +56,9 @@ export async function startTabhive({
     }
   }
 
+  // The proxy pool's list is checked before anything starts; its health checks start with the rest.
+  const proxyPool = proxyPoolFromConfig(config, log);
+
   // A store held by another process would stop the start only once the browsers are launched.
   const heldStore = await storeProblem(config);
   if (heldStore !== undefined) throw new Error(heldStore);
@@ -78,6 +82,7 @@ export async function startTabhive({
     tokens,
     log,
     lookup: options.lookup,
+    proxyPool,
     extraArgs: extraChromeArgs,
     // The launchers' watchdog: a launched browser counts as up while the browser that spent its
     // launch token has a socket on the hub. Until the hub serves, none can have one, nor is blamed.
@@ -94,6 +99,10 @@ export async function startTabhive({
   let launcher: LocalLauncher | undefined;
   let stealthLauncher: LocalLauncher | undefined;
   try {
+    if (proxyPool !== undefined) {
+      lifecycle.use('proxy pool', { close: () => proxyPool.close() });
+      proxyPool.start();
+    }
     if (chromePath !== undefined) {
       const started = createLocalLauncher({ ...setup, count: config.BROWSERS, chromePath });
       launcher = started;
@@ -121,6 +130,7 @@ export async function startTabhive({
       launcher,
       stealthLauncher,
       sessionBrowsers,
+      proxyPool,
       url: `http://${urlHost(config.HOST)}:${port}`,
       serve: (composedHub, handleRequest, handleUpgrade) => {
         hub = composedHub;

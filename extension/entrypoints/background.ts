@@ -14,6 +14,8 @@ import { taskJournal } from '../task-kit/task-journal';
 import { removeTaskRules } from '../network/task-network-rules';
 import { closeTaskWindow } from '../tabs/task-window';
 import { createTaskRunner } from '../tasks/task-runner';
+import { listenToChallengeNotifications } from '../tasks/challenge-handoff';
+import { listChallengeRequests } from '../ui/challenge-requests';
 import { createTaskTabPool } from '../tabs/task-tab-pool';
 import { createUiRequestHandler } from '../hub/ui-request-handler';
 import { createBrowserStateKeeper } from '../browser-state/browser-state-keeper';
@@ -65,6 +67,10 @@ export default defineBackground({
     const readStatus = () => readBrowserStatus(runner.count(), pool);
     const donorTasks = createDonorTasks({ reply: (message) => hub.send(message) });
     const connection = createConnectionStatus({ runningTasks: () => runner.count() });
+    // A click on "a task for <team> needs you on <site>" brings that task's tab forward.
+    listenToChallengeNotifications(async (taskId) =>
+      (await listChallengeRequests()).find((request) => request.taskId === taskId),
+    );
     // The state after tasks, unasked, so leaks show on the server without waiting for a heartbeat;
     // once per burst of finished tasks, since reading it is three calls into the browser.
     /**
@@ -153,7 +159,12 @@ export default defineBackground({
                   stateKey: task.stateKey,
                   ...(task.stateKey === undefined ? {} : { stateWitness: witness }),
                 }
-              : { fenceDomains: admitted.allowedDomains },
+              : {
+                  fenceDomains: admitted.allowedDomains,
+                  ...(admitted.askOnChallenges
+                    ? { askPerson: { team: admitted.team, onAsked: () => void connection.refreshBadge() } }
+                    : {}),
+                },
           );
           void refreshTaskBadge();
         }),

@@ -99,6 +99,7 @@ export async function capturePlain(
   spec: PageTaskSpec,
   { deadline, taskSignal, tab }: { deadline: number; taskSignal: AbortSignal; tab: TaskTab },
 ): Promise<PageCapture> {
+  const taskStarted = Date.now();
   const guard = await createAddressGuard(spec.networkPolicy);
   const traffic = await watchTabTraffic(tab.tabId, guard);
   // Cancelled by the server, or by a refused connection: every wait below ends on either.
@@ -114,6 +115,7 @@ export async function capturePlain(
       });
     }
     await navigate(tab, spec.url, traffic, { deadline, signal });
+    const committedAt = Date.now();
     const bannerCss = spec.blockAds === false ? undefined : cookieBannerCss();
     const settleUntil = Math.min(deadline, Date.now() + SETTLE_CAP_MS + spec.waitForMs);
     let page: InPageCapture | undefined;
@@ -177,6 +179,8 @@ export async function capturePlain(
       await traffic.until(() => traffic.inFlight() === 0, settleUntil, signal);
       if (Date.now() >= settleUntil) break;
     }
+    const capturedAt = Date.now();
+    const captureMs = page.captureMs ?? 0;
     const branding =
       spec.branding === true
         ? (
@@ -196,6 +200,15 @@ export async function capturePlain(
       contentType: response?.contentType ?? page.documentContentType,
       rawHtml: page.rawHtml,
       renderedHtml: page.renderedHtml,
+      ...(response === undefined || Object.keys(response.blockSignals).length === 0
+        ? {}
+        : { responseHeaders: response.blockSignals }),
+      timings: {
+        navigateMs: committedAt - taskStarted,
+        settleMs: Math.max(0, capturedAt - committedAt - captureMs),
+        captureMs,
+        finishedAt: Date.now(),
+      },
       ...(branding === undefined || branding === null
         ? {}
         : { branding: branding as PageCapture['branding'] }),

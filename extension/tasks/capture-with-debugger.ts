@@ -2,6 +2,7 @@ import type { PageCapture, PageTaskSpec } from '../../shared/protocol/messages';
 import { runActions } from '../actions/run-actions';
 import { borrowCdp, type CdpSession } from '../debugger/cdp-session';
 import { catchPdfBodies, isPdf } from '../debugger/catch-pdf-bodies';
+import { browserUserAgentMetadata } from '../debugger/user-agent-metadata';
 import { COOKIE_BANNER_SCRIPT, MOBILE_METRICS, emulationCommands } from '../debugger/emulation-commands';
 import { callSource, evaluateIsolated } from '../debugger/evaluate-isolated';
 import { createPageWatch, type DocumentResponse } from '../debugger/page-watch';
@@ -36,7 +37,7 @@ async function responseBodyText(cdp: CdpSession, requestId: string): Promise<str
  * too. All of it belongs to the debugger session, which ends when the task gives the tab back.
  */
 async function applyEmulation(session: TabDebugger, cdp: CdpSession, spec: PageTaskSpec): Promise<void> {
-  for (const command of emulationCommands(spec, navigator.userAgent)) {
+  for (const command of emulationCommands(spec, navigator.userAgent, await browserUserAgentMetadata())) {
     if (command !== COOKIE_BANNER_SCRIPT) await cdp.send(command.method, command.params);
   }
   await session.setCookieBannerScript(spec.blockAds !== false);
@@ -189,6 +190,9 @@ export async function captureWithDebugger(
       contentType,
       rawHtml: body ?? page.rawHtml,
       renderedHtml: page.renderedHtml,
+      ...(response === undefined || Object.keys(response.blockSignals).length === 0
+        ? {}
+        : { responseHeaders: response.blockSignals }),
       ...(actions === undefined ? {} : { actions }),
       ...(branding === undefined ? {} : { branding: branding as PageCapture['branding'] }),
     };

@@ -21,10 +21,17 @@ export function createDonorTasks({ reply }: { reply(message: ResultMessage): voi
      * one's inside its owner's domains, which its network policy lets reach private addresses
      * (donor-network-policy.ts). A refused task is answered and logged at once.
      */
-    async admit(
-      task: TaskMessage,
-    ): Promise<
-      { launched: true } | { launched: false; allowedDomains: string[]; task: TaskMessage } | undefined
+    async admit(task: TaskMessage): Promise<
+      | { launched: true }
+      | {
+          launched: false;
+          allowedDomains: string[];
+          team: string;
+          /** Its person is asked to pass a challenge page (their setting; yes unless turned off). */
+          askOnChallenges: boolean;
+          task: TaskMessage;
+        }
+      | undefined
     > {
       // The cached copy: read once, renewed when pairing changes it; not a storage read per task.
       const settings = await cachedHubSettings();
@@ -52,6 +59,8 @@ export function createDonorTasks({ reply }: { reply(message: ResultMessage): voi
       return {
         launched: false,
         allowedDomains: donation.allowedDomains,
+        team,
+        askOnChallenges: donation.askOnChallenges !== false,
         task: {
           ...task,
           spec: {

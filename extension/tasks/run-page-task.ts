@@ -11,6 +11,8 @@ import {
 import { leavesTabClean } from '../tabs/tab-reuse';
 import type { TaskTab, TaskTabPool } from '../tabs/task-tab-pool';
 import { capturePlain, debuggerNeed, NotAPage } from './capture-plain';
+import { challengeIn, waitForPerson } from './challenge-handoff';
+import { waitForOperator, type ChallengeLiveView } from './challenge-live-view';
 import { captureWithDebugger, showsPdf } from './capture-with-debugger';
 import { loadProfileCookies, readProfileState } from './browser-profile';
 import { PageTaskError } from '../task-kit/page-task-error';
@@ -94,8 +96,21 @@ export function runPageTask(
     pool,
     fenceDomains,
     stateWitness,
+    askPerson,
+    challengeLiveView,
   }: {
     pool: TaskTabPool;
+    /**
+     * A launched browser's way past a challenge page: when the task allows a wait for it
+     * (`challengeWaitMs`), its tab is served to the server's live view while an operator passes
+     * the check (challenge-live-view.ts). Ignored when a person is asked instead.
+     */
+    challengeLiveView?: ChallengeLiveView | undefined;
+    /**
+     * A donated browser's person, asked to pass a challenge page the task meets (challenge-handoff.ts)
+     * when the task allows a wait for it (`challengeWaitMs`); launched browsers have no one to ask.
+     */
+    askPerson?: { team: string; onAsked?: () => void } | undefined;
     /** A donated browser's allowed domains, which the task's tab may not navigate away from. */
     fenceDomains?: readonly string[] | undefined;
     /**
@@ -125,9 +140,9 @@ export function runPageTask(
       if (profile !== undefined) await loadProfileCookies(profile);
       ruleIds = await addRulesForTask(task, tab.tabId, fenceDomains);
       const run = { deadline, taskSignal, tab };
-      const capture =
+      const captureOnce = () =>
         debuggerNeed(task.spec) === undefined
-          ? await capturePlain(task.spec, run).catch((err: unknown) => {
+          ? capturePlain(task.spec, run).catch((err: unknown) => {
               if (!(err instanceof NotAPage)) throw err;
               // The PDF viewer the plain navigation opened may still end a session attached
               // just after it (Chromium detaches it): then once more, on a fresh session.
@@ -136,11 +151,47 @@ export function runPageTask(
                 return captureWithDebugger(task.spec, run);
               });
             })
-          : await captureWithDebugger(task.spec, run);
+          : captureWithDebugger(task.spec, run);
+      let capture = await captureOnce();
+      let handed = false;
+      // A donated browser's person may pass a challenge the page met; then the page is taken anew,
+      // with the cookie the check left (challenge-handoff.ts).
+      // A launched browser's operator may, through the live view (challenge-live-view.ts).
+      const someoneMayPass =
+        (askPerson !== undefined || challengeLiveView !== undefined) && (task.spec.challengeWaitMs ?? 0) > 0;
+      const challenge = someoneMayPass ? challengeIn(capture) : undefined;
+      if (challenge !== undefined) {
+        const passed =
+          askPerson !== undefined
+            ? await waitForPerson({
+                task,
+                team: askPerson.team,
+                tab,
+                challenge,
+                deadline,
+                signal: taskSignal,
+                onAsked: askPerson.onAsked,
+              })
+            : challengeLiveView !== undefined &&
+              (await waitForOperator({
+                task,
+                tab,
+                challenge,
+                url: capture.url,
+                deadline,
+                signal: taskSignal,
+                live: challengeLiveView,
+              }));
+        handed = true;
+        if (passed) capture = await captureOnce();
+      }
       reusable = leavesTabClean(task.spec) && !showsPdf(capture);
       const clean = witnessed?.finish(capture.url);
       const reported =
-        clean === undefined ? capture : { ...capture, stateClean: clean && !bringsOwnState(task) };
+        clean === undefined
+          ? capture
+          : // Someone's hand passed a check in the tab: what it shows is not the pool's to share.
+            { ...capture, stateClean: clean && !bringsOwnState(task) && !handed };
       // While the tab still shows the page: its origin's localStorage comes with the jar.
       return profile?.readBack === true
         ? { ...reported, profileState: await readProfileState(tab.tabId) }

@@ -5,6 +5,7 @@ import type {
   TaskMessage,
 } from '../../shared/protocol/messages';
 import { borrowCdp } from '../debugger/cdp-session';
+import { browserUserAgentMetadata } from '../debugger/user-agent-metadata';
 import { COOKIE_BANNER_SCRIPT, emulationCommands } from '../debugger/emulation-commands';
 import { callSource, evaluateIsolated } from '../debugger/evaluate-isolated';
 import { createPageWatch } from '../debugger/page-watch';
@@ -21,6 +22,7 @@ import { captureSettle } from '../task-kit/settle-policy';
 import { createLiveCommands, type LiveCommands } from '../sessions/live-commands';
 import { isPageCommand, runPageCommand, type SessionPage } from '../sessions/session-commands';
 import type { SessionRegistry, SessionSend } from '../sessions/session-registry';
+import { recordSessionTab } from '../sessions/replay-recording';
 
 /** The session's first page gets this long to load; the session's own time may be an hour. */
 export const SESSION_LOAD_MS = 60_000;
@@ -66,7 +68,7 @@ async function openFirstPage(
     );
     return;
   }
-  for (const command of emulationCommands(spec, navigator.userAgent)) {
+  for (const command of emulationCommands(spec, navigator.userAgent, await browserUserAgentMetadata())) {
     if (command !== COOKIE_BANNER_SCRIPT) await session.cdp.send(command.method, command.params);
   }
   await session.setCookieBannerScript(spec.blockAds !== false);
@@ -165,6 +167,7 @@ export function runSessionTask(
     let ruleIds: number[] = [];
     let live: LiveCommands | undefined;
     let view: ReturnType<typeof borrowCdp> | undefined;
+    let stopRecording: (() => void) | undefined;
     try {
       const { spec } = task;
       if (spec.url !== 'about:blank') checkTaskUrl(spec.url, spec.networkPolicy);
@@ -193,6 +196,12 @@ export function runSessionTask(
         }
       });
       const donated = fenceDomains !== undefined;
+      // The session's replay: this tab only (docs/browser-sessions.md#replay).
+      if (spec.session?.record === true) {
+        const recording = recordSessionTab({ tabId: tab.tabId, emit });
+        stopRecording = recording.stop;
+        await recording.started;
+      }
       live = createLiveCommands({
         tabId: tab.tabId,
         cdp: view,
@@ -252,6 +261,7 @@ export function runSessionTask(
     } finally {
       ended = true;
       unregister();
+      stopRecording?.();
       const usedTab = tab;
       const usedRules = ruleIds;
       const usedLive = live;

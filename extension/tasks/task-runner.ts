@@ -41,6 +41,8 @@ export function createTaskRunner({
         ...options
       }: {
         fenceDomains?: readonly string[] | undefined;
+        /** A donated browser's person, asked to pass a challenge page (challenge-handoff.ts). */
+        askPerson?: { team: string; onAsked?: () => void } | undefined;
         /** A launched browser's witness of its state, for page tasks to report on (run-page-task.ts). */
         stateWitness?: StateWitness | undefined;
         /** The task's state key in a launched browser; undefined in a donated one (never wiped). */
@@ -54,7 +56,16 @@ export function createTaskRunner({
       const entered = state.enter(stateKey);
       const started = entered.then(() =>
         task.spec.session === undefined
-          ? runPageTask(task, controller.signal, { ...options, pool })
+          ? runPageTask(task, controller.signal, {
+              ...options,
+              pool,
+              // A launched browser's challenge page is shown to an operator through the live view;
+              // a donated one's only ever to its own person (fenceDomains marks it).
+              challengeLiveView:
+                options.fenceDomains === undefined && options.askPerson === undefined
+                  ? { sessions, send: sendSession }
+                  : undefined,
+            })
           : runSessionTask(task, controller.signal, { ...options, pool, sessions, send: sendSession }),
       );
       const run = {
@@ -72,7 +83,10 @@ export function createTaskRunner({
               type: 'result',
               taskId: task.taskId,
               ok: true,
-              capture,
+              capture:
+                capture.timings === undefined
+                  ? capture
+                  : { ...capture, timings: { ...capture.timings, finishedAt: Date.now() } },
               apiCalls: extensionApiCalls(),
             }),
           ),

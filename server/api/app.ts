@@ -28,17 +28,23 @@ import {
   agentRoutes,
   deepResearchRoutes,
   monitorRoutes,
+  notificationRoutes,
   adminRoutes,
   healthRoutes,
   mapRoutes,
   openApiRoutes,
   parseRoutes,
+  replayRoutes,
   scrapeRoutes,
   searchRoutes,
   usageRoutes,
   v1ScrapeRoutes,
 } from './routes';
-import type { BrowserSessionService, LiveSessionDirectory } from '../products/browser-sessions';
+import type {
+  BrowserSessionService,
+  LiveSessionDirectory,
+  ReplayService,
+} from '../products/browser-sessions';
 import { liveViewRoutes } from '../products/live-view';
 import { consoleRoutes, type ConsoleDeps } from './console';
 import type { ExtractService } from '../products/extract';
@@ -106,6 +112,8 @@ export interface AppDeps {
   browserSessions?: BrowserSessionService;
   /** Running browser sessions for their live view pages (`/live/:token`); left out without it. */
   liveSessions?: LiveSessionDirectory;
+  /** Browser sessions' replays (`/v2/browser/:id/replay`); left out without it. */
+  sessionReplays?: ReplayService;
   /** `GET /metrics` and `GET /ready`; without it /metrics is empty and /ready is never ready. */
   observability?: ObservabilityDeps;
   /** The operator console (`/console`); left out without it. */
@@ -148,6 +156,7 @@ export function createApp(deps: AppDeps): Koa {
       authorize,
       maxFileBytes: deps.parseMaxFileBytes,
       derive: deps.parseDerive,
+      publicUrl,
     }),
     ...(deps.jobs === undefined
       ? []
@@ -184,7 +193,12 @@ export function createApp(deps: AppDeps): Koa {
     ...(deps.agent === undefined
       ? []
       : [agentRoutes({ agent: deps.agent, api, publicUrl }), deepResearchRoutes({ agent: deps.agent, api })]),
-    ...(deps.monitors === undefined ? [] : [monitorRoutes({ monitors: deps.monitors, api, publicUrl })]),
+    ...(deps.monitors === undefined
+      ? []
+      : [
+          monitorRoutes({ monitors: deps.monitors, api, publicUrl }),
+          notificationRoutes({ monitors: deps.monitors }),
+        ]),
     ...(deps.pairing === undefined
       ? []
       : [
@@ -212,6 +226,7 @@ export function createApp(deps: AppDeps): Koa {
       ? []
       : [browserSessionRoutes({ sessions: deps.browserSessions, api, publicUrl })]),
     ...(deps.liveSessions === undefined ? [] : [liveViewRoutes({ sessions: deps.liveSessions })]),
+    ...(deps.sessionReplays === undefined ? [] : [replayRoutes({ replays: deps.sessionReplays, api })]),
     ...(deps.console === undefined
       ? []
       : [consoleRoutes({ keyring: deps.keyring, jobs: deps.jobs, console: deps.console })]),

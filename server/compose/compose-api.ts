@@ -24,11 +24,13 @@ export function composeApi({
   config,
   log,
   lifecycle,
-  platform: { database, stores, keyring, teamLimits, metrics, llm, clustered },
+  platform: { database, stores, keyring, teamLimits, metrics, llm, clustered, proxyPool },
   browsers: { hub, cluster, pairing },
   scrape: { scraper, documentPool, workProblems },
   products: {
     browserSessions,
+    liveSessions,
+    sessionReplays,
     jobs,
     mapper,
     extract,
@@ -64,7 +66,8 @@ export function composeApi({
     parseMaxFileBytes: config.PARSE_MAX_FILE_BYTES,
     parseDerive: documentPool.derive,
     browserSessions,
-    liveSessions: browserSessions.directory,
+    liveSessions,
+    sessionReplays,
     jobs,
     mapper,
     extract,
@@ -108,7 +111,7 @@ export function composeApi({
           },
         }),
     publicUrl: config.PUBLIC_URL,
-    console: consoleDeps,
+    console: proxyPool === undefined ? consoleDeps : { ...consoleDeps, proxies: proxyPool.stats },
     observability: {
       metrics: { registry: metrics.registry, token: config.METRICS_TOKEN },
       readiness: {

@@ -20,6 +20,8 @@ import {
   recordTokens,
   createUrlPolicy,
   type LookupFn,
+  type ProxyPool,
+  registerProxyPoolMetrics,
 } from '../platform';
 
 /**
@@ -31,12 +33,15 @@ export async function composePlatform({
   log,
   lifecycle,
   lookup,
+  proxyPool,
 }: {
   config: Config;
   log: Log;
   lifecycle: Lifecycle;
   /** Tests only: DNS for the URL policy and the egress. */
   lookup?: LookupFn | undefined;
+  /** PROXY_POOL's proxies, for the egress's GETs (the fast path, robots.txt, sitemaps). */
+  proxyPool?: ProxyPool | undefined;
 }) {
   const defaultKey = await resolveDefaultApiKey({ configured: config.API_KEY, dataDir: config.DATA_DIR });
   // This instance's metrics; its store operations are timed from here on.
@@ -73,7 +78,8 @@ export async function composePlatform({
     ...(lookup === undefined ? {} : { lookup }),
   };
   const urlPolicy = createUrlPolicy(networkSettings);
-  const egress = createEgress(networkSettings);
+  const egress = createEgress({ ...networkSettings, proxyPool });
+  if (proxyPool !== undefined) registerProxyPoolMetrics(metrics.registry, proxyPool);
   lifecycle.use('egress', { close: () => egress.close() });
   // SearXNG is the operator's own service, usually on a private network: its egress allows that.
   const searxngEgress = createEgress({ allowPrivateNetworks: true });
@@ -104,6 +110,7 @@ export async function composePlatform({
     urlPolicy,
     egress,
     searxngEgress,
+    proxyPool,
     llm: createLlmProvider(model),
     /** The agent's model, which calls tools. */
     toolLlm: createToolCallingLlm(model),

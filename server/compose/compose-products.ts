@@ -2,6 +2,7 @@ import {
   createAgentService,
   createBrowserSessionService,
   createCdpRelay,
+  createChallengeViews,
   createExtractService,
   createJobRunner,
   createJobService,
@@ -13,12 +14,15 @@ import {
   createSearchProvider,
   createSearchService,
   createSessionLeases,
+  createReplayRecorder,
+  createReplayService,
   createStatusSocket,
+  joinLiveSessionDirectories,
   type JobSpec,
 } from '../products';
 import { HTTP_PAGES_IN_FLIGHT, fastPathEligible } from '../scrape';
 import type { SessionBrowsers } from '../browsers';
-import { createWebhookSender, type Config, type Lifecycle, type Log } from '../platform';
+import { createSmtpMailer, createWebhookSender, type Config, type Lifecycle, type Log } from '../platform';
 import type { Browsers } from './compose-browsers';
 import type { Platform } from './compose-platform';
 import type { Scrape } from './compose-scrape';
@@ -29,6 +33,7 @@ import type { Scrape } from './compose-scrape';
  */
 export function composeProducts({
   config,
+  serverUrl,
   log,
   lifecycle,
   sessionBrowsers,
@@ -38,6 +43,8 @@ export function composeProducts({
   scrape: { scraper, siteFiles, mapIndexRecorder, tabs, interactOptions },
 }: {
   config: Config;
+  /** This server's own address: the base of links in e-mail when PUBLIC_URL is unset. */
+  serverUrl: string;
   log: Log;
   lifecycle: Lifecycle;
   sessionBrowsers: SessionBrowsers | undefined;
@@ -49,6 +56,9 @@ export function composeProducts({
 }) {
   const { stores, keyring, urlPolicy, egress, llm } = platform;
   const jobs = createJobService({ stores, urlPolicy, donatedRoutes, log });
+  // A job page's tab that waits on a challenge page, shown in the live view (its webhook says where).
+  const challengeViews = createChallengeViews({ hub, publicUrl: config.PUBLIC_URL ?? serverUrl });
+  lifecycle.use('challenge live views', { close: () => challengeViews.stop() });
   const jobRunner = createJobRunner({
     stores,
     scraper,
@@ -57,6 +67,7 @@ export function composeProducts({
     log,
     teamConcurrency: config.TEAM_CONCURRENCY,
     capacity: tabs,
+    challengeViews,
     ...(config.HTTP_FAST_PATH
       ? {
           httpPages: {
@@ -67,11 +78,22 @@ export function composeProducts({
       : {}),
   });
   lifecycle.use('job runner', { start: () => jobRunner.start(), close: () => jobRunner.stop() });
+  // Monitor e-mail goes out through the outbox and the webhook sender, over SMTP_URL.
+  const mailer =
+    config.SMTP_URL === undefined
+      ? undefined
+      : createSmtpMailer({
+          url: config.SMTP_URL,
+          from: config.SMTP_FROM ?? 'Tabhive <tabhive@localhost>',
+          host: new URL(config.PUBLIC_URL ?? serverUrl).hostname,
+        });
+  if (mailer !== undefined) lifecycle.use('smtp mailer', { close: () => mailer.close() });
   const webhookSender = createWebhookSender({
     outbox: stores.webhookOutbox,
     teams: stores.teams,
     egress,
     log,
+    mailer,
     ...(webhookRetryDelaysMs === undefined ? {} : { retryDelaysMs: webhookRetryDelaysMs }),
   });
   lifecycle.use('webhook sender', { start: () => webhookSender.start(), close: () => webhookSender.stop() });
@@ -140,6 +162,8 @@ export function composeProducts({
     urlPolicy,
     log,
     minIntervalSeconds: config.MONITOR_MIN_INTERVAL_SECONDS,
+    mailEnabled: mailer !== undefined,
+    linkBase: config.PUBLIC_URL ?? serverUrl,
   });
   lifecycle.use('monitors', { start: () => monitors.start(), close: () => monitors.stop() });
   // Browser sessions lease a tab each for their whole life; interactions reopen a scrape's page.
@@ -159,11 +183,21 @@ export function composeProducts({
     interactOptions,
     llm,
     log,
+    // Playwright code reaches its session through the relay (created below, called only later).
+    openRelayEndpoint: (session) => cdpRelay.openPrivateEndpoint(session),
   });
   // Closed before the hub: each session's end is booked for the time it ran.
   lifecycle.use('browser sessions', { close: () => browserSessions.stop() });
+  // Sessions' replays: the batches their tabs record are stored here, and served from any instance.
+  const replayRecorder = createReplayRecorder({ hub, store: stores.sessionReplays, log });
+  lifecycle.use('session replay recorder', { close: () => replayRecorder.stop() });
+  const sessionReplays = createReplayService({
+    sessions: stores.browserSessions,
+    replays: stores.sessionReplays,
+  });
   // A session's live view page and socket, and its cdpUrl relay.
-  const liveViewSocket = createLiveViewSocket({ keyring, sessions: browserSessions.directory, log });
+  const liveSessions = joinLiveSessionDirectories(browserSessions.directory, challengeViews.directory);
+  const liveViewSocket = createLiveViewSocket({ keyring, sessions: liveSessions, log });
   lifecycle.use('live view socket', { close: () => liveViewSocket.close() });
   const cdpRelay = createCdpRelay({ keyring, sessions: browserSessions.directory, log, urlPolicy });
   lifecycle.use('CDP relay', { close: () => cdpRelay.close() });
@@ -178,6 +212,9 @@ export function composeProducts({
     llmsTxt,
     monitors,
     browserSessions,
+    /** Where the live view finds what it shows: browser sessions, and page tasks that wait on a challenge. */
+    liveSessions,
+    sessionReplays,
     liveViewSocket,
     cdpRelay,
   };

@@ -1,4 +1,5 @@
 import {
+  createTaskChallengeSignals,
   createBrowserSlots,
   createCachedCapture,
   createDerivationPool,
@@ -9,9 +10,17 @@ import {
   countCacheLookups,
   deriveByKind,
   markHttpCaptures,
+  worthAnotherBrowser,
 } from '../scrape';
 import { createMapIndexRecorder, searchIndexSink } from '../products';
-import type { Config, Lifecycle, Log } from '../platform';
+import {
+  type Config,
+  type Lifecycle,
+  type Log,
+  isEgressProxyFailureStatus,
+  looksLikeProxyFailure,
+  withProxyRotation,
+} from '../platform';
 import type { Browsers } from './compose-browsers';
 import type { Platform } from './compose-platform';
 
@@ -23,7 +32,7 @@ export function composeScrape({
   config,
   log,
   lifecycle,
-  platform: { metrics, stores, teamLimits, urlPolicy, egress, llm },
+  platform: { metrics, stores, teamLimits, urlPolicy, egress, llm, proxyPool },
   browsers: { hub, cluster, runTask, donatedRoutes },
 }: {
   config: Config;
@@ -32,7 +41,10 @@ export function composeScrape({
   platform: Platform;
   browsers: Browsers;
 }) {
-  const derivationPool = createDerivationPool({ log });
+  const derivationPool = createDerivationPool({
+    log,
+    onJobDone: (ms) => metrics.pageStageDuration.observe({ stage: 'derive' }, ms / 1000),
+  });
   // Every page's formats come from these workers, whose code takes a worker a few hundred ms to
   // load. Warmed once the API is up rather than with it: loading them alongside the API's own code
   // and the browser's start slowed a cold start by 100-200 ms.
@@ -58,14 +70,31 @@ export function composeScrape({
   const interactOptions = createInteractOptionsMemory();
   // The one scraper: each caller says in its context who asks (ScrapeAdmission), which decides the
   // team slot, the credits, the job browser slots and the metrics of its pages.
+  // With a proxy pool, a page task's site is pinned to a proxy of its country, and a task that
+  // fails on its proxy or looks blocked runs again on the next one (docs/browser-control.md#proxy-pool).
+  const pageTasks =
+    proxyPool === undefined
+      ? runTask
+      : withProxyRotation(runTask, proxyPool, {
+          verdict: (capture) =>
+            isEgressProxyFailureStatus(capture.statusCode)
+              ? 'failure'
+              : worthAnotherBrowser(capture)
+                ? 'blocked'
+                : 'ok',
+          proxyFailure: looksLikeProxyFailure,
+        });
   const scraper = createScraper({
     fastPath: config.HTTP_FAST_PATH
       ? markHttpCaptures(createHttpFastPath({ egress, deriveFetched: derivationPool.deriveFetched }), metrics)
       : undefined,
     derive: deriveByKind({ pages: derivationPool, documents: documentPool }),
-    runTask,
+    runTask: pageTasks,
     donatedRoutes,
     connectedBrowsers: cluster.connectedBrowsers,
+    challengeWaitMs: config.CHALLENGE_WAIT_MS,
+    // A launched browser's challenge page, passed by an operator through the live view (job webhooks).
+    taskChallenges: createTaskChallengeSignals((listener) => hub.onSessionMessage(listener)),
     urlPolicy,
     cachedCapture: countCacheLookups(createCachedCapture({ cache: stores.cache, log }), metrics),
     results: stores.results,

@@ -10,7 +10,17 @@ export { createLlmProvider, createToolCallingLlm } from './llm';
 export type { Log } from './log';
 export { createTabhiveMetrics, instrumentDatabase, registerStoreGauges } from './metrics';
 export { createStores, openDatabase, prepareStores } from './store';
+export {
+  isEgressProxyFailureStatus,
+  looksLikeProxyFailure,
+  proxyPoolFromConfig,
+  registerProxyPoolMetrics,
+  withProxyRotation,
+} from './proxy-pool';
+export type { ProxyPool, ProxyStat } from './proxy-pool';
 export { createTeamAdmin, createTeamLimits, createUsageReports, recordTokens } from './teams';
 export { createUrlPolicy } from './url-policy';
 export type { LookupFn } from './url-policy';
 export { createWebhookSender, writeWebhookSecret } from './webhooks';
+export { createSmtpMailer } from './notify';
+export type { Mailer } from './notify';

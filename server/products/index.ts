@@ -3,7 +3,14 @@
  * extract, agent, llms.txt, monitors, parse, browser sessions and their live view).
  */
 export { createAgentService } from './agent';
-export { createBrowserSessionService, createSessionLeases } from './browser-sessions';
+export {
+  createBrowserSessionService,
+  createChallengeViews,
+  joinLiveSessionDirectories,
+  createReplayRecorder,
+  createReplayService,
+  createSessionLeases,
+} from './browser-sessions';
 export { createCrawlPromptReader } from './crawl-prompt';
 export { createExtractService } from './extract';
 export { createJobRunner, createJobService, createStatusSocket, isStatusSocketPath } from './jobs';

@@ -9,7 +9,13 @@ import {
   jobPageTasks,
 } from './admit';
 import { type CaptureDeps, capturePage } from './capture';
-import { createDerivationMemo, deriveCapture, derivePage, runUnderScrapeDeadline } from './derive';
+import {
+  createDerivationMemo,
+  deriveCapture,
+  derivePage,
+  runUnderScrapeDeadline,
+  WorkContinues,
+} from './derive';
 import { countScrapedPage, createPageEmitter, rememberInteractOptions } from './emit';
 import { enrichPage } from './enrich';
 import { planScrape } from './scrape-plan';
@@ -67,9 +73,29 @@ export function createScraper(parts: ScraperParts): Scraper {
       try {
         document = await countScrapedPage(parts.metrics, rules.metricsSource, () =>
           // Every scrape answers within its timeout, whatever path it takes (scrape-deadline.ts).
-          runUnderScrapeDeadline(request, context.teamId, () => scrapePage(request, admitted, rules)),
+          runUnderScrapeDeadline(
+            request,
+            context.teamId,
+            () => scrapePage(request, admitted, rules),
+            context.continuable === true,
+          ),
         );
       } catch (err) {
+        if (err instanceof WorkContinues) {
+          // The document goes on: booked once when it is done, released if it fails.
+          throw new WorkContinues(
+            (err.running as Promise<ScrapeDocument>).then(
+              async (done) => {
+                await admission.settle(done);
+                return done;
+              },
+              async (failure: unknown) => {
+                await admission.release();
+                throw failure;
+              },
+            ),
+          );
+        }
         await admission.release();
         throw err;
       }

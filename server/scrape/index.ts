@@ -13,6 +13,8 @@ export { createScraper } from './create-scraper';
 export type { ScraperParts } from './scraper-parts';
 export type { ScrapePlan } from './scrape-plan';
 export type { Scraper, ScrapeAdmission, ScrapeContext } from './types';
+export type { PageChallenge, PageChallengeHandler, TaskChallengeSignals } from './types';
+export { createTaskChallengeSignals } from './capture';
 export type { ScrapeDocument, ScrapeMetadata } from './types';
 export type { ChangeTracking, GitDiff } from './types';
 export { scrapeV1 } from './scrape-v1';
@@ -31,6 +33,7 @@ export { fastPathEligible } from './capture';
 export { markHttpCaptures } from './capture';
 export { type BrowserProfileUse, openBrowserProfile } from './capture';
 export { taskErrorToApiError } from './capture';
+export { worthAnotherBrowser } from './capture';
 export { type SiteFileReader, type SiteFiles, createSiteFiles } from './capture';
 
 // derive/: the worker pools and the limits of what they derive.
@@ -39,6 +42,7 @@ export { deriveByKind } from './derive';
 export type { PageDerivation, PageDeriveOptions } from './derive';
 export { DerivationLimit, derivationErrors } from './derive';
 export { DEFAULT_SCRAPE_TIMEOUT_MS, runWithDeadline } from './derive';
+export { CONTINUE_RETRY_AFTER_SECONDS, CONTINUED_WORK_CEILING_MS, WorkContinues } from './derive';
 export { DEFAULT_PDF_LIMITS } from './derive';
 export { checkPdfInflation } from './derive';
 

@@ -99,6 +99,7 @@ export function planScrape(
     timeoutMs: (request.timeout ?? DEFAULT_SCRAPE_TIMEOUT_MS) + actionWaitMs(request.actions ?? []),
     keepResult: context.keepResult ?? true,
     onCapture: context.onCapture,
+    onChallenge: context.onChallenge,
     joinsMapIndex: mapIndex !== undefined && indexable,
     joinsSearchIndex,
   };

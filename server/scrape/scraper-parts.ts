@@ -13,6 +13,7 @@ import type { UrlPolicy } from '../platform/url-policy';
 import type { BrowserSlots } from './admit';
 import type { CachedCapture, HttpFastPath } from './capture';
 import type { DerivationMemo, PageDerivation, PageDeriveOptions } from './derive';
+import type { TaskChallengeSignals } from './types';
 import type { ScrapeMetrics, InteractOptionsMemory, MapIndexSink, SearchIndexSink } from './emit';
 
 /** What the scraper is made of (create-scraper.ts): each stage's services, given once. */
@@ -29,6 +30,13 @@ export interface ScraperParts {
   log: Log;
   /** Connected browsers of a class, for `proxy` routing. */
   connectedBrowsers?: ((browserClass: BrowserClass) => number) | undefined;
+  /**
+   * How long a donated browser waits for its person to pass a challenge page (CHALLENGE_WAIT_MS),
+   * and a launched one for an operator when the scrape's caller has one (ScrapeContext.onChallenge).
+   */
+  challengeWaitMs?: number | undefined;
+  /** The browsers' challenge events (the hub's), for the launched browsers' wait. */
+  taskChallenges?: TaskChallengeSignals | undefined;
   /** The LLM formats' model; without one they use their built-in methods. */
   llm?: LlmProvider | undefined;
   changeSnapshots?: ChangeSnapshotStore | undefined;

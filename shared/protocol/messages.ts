@@ -3,6 +3,7 @@ import { Action, MAX_ACTIONS } from '../api/v2/actions';
 import { BrandingProfile } from '../branding/branding-profile';
 import { NetworkPolicy } from '../url/network-policy';
 import { BrowserProfileState, TaskProfile } from './browser-profile-state';
+import { ReplaySessionEvent } from './session-replay';
 
 /**
  * The browser hub protocol: JSON text frames on one WebSocket between the server and each
@@ -90,6 +91,12 @@ export const PageTaskSpec = z.object({
   url: z.union([z.url({ protocol: /^https?$/ }), z.literal('about:blank')]),
   /** Extra wait after the page has loaded, in ms (the caller's `waitFor`). */
   waitForMs: z.number().int().min(0).default(0),
+  /**
+   * A donated browser's wait for its person to pass a challenge page (CHALLENGE_WAIT_MS), within
+   * the task's own deadline; absent or 0: no one is asked (docs/donated-browsers.md). A launched
+   * browser waits as long for an operator in the live view, after a `challenge` session event.
+   */
+  challengeWaitMs: z.number().int().min(0).max(600_000).optional(),
   /** Run in order after load; one more than the API allows, for the screenshot format's own shot. */
   actions: z
     .array(Action)
@@ -121,7 +128,13 @@ export const PageTaskSpec = z.object({
    * out; then the task's `result` carries the page as it is at that moment (and the profile's
    * state when the profile reads back). See SessionCommand.
    */
-  session: z.object({}).strict().optional(),
+  session: z
+    .object({
+      /** Record the tab with rrweb for the session's replay (extension/sessions/replay-recording.ts). */
+      record: z.boolean().optional(),
+    })
+    .strict()
+    .optional(),
 });
 export type PageTaskSpec = z.infer<typeof PageTaskSpec>;
 
@@ -143,6 +156,11 @@ export const PageCapture = z.object({
   /** HTTP status of the main document (0 when the browser got no HTTP response). */
   statusCode: z.number().int(),
   contentType: z.string().optional(),
+  /**
+   * The main document's response headers that tell an anti-bot system or rate limiter answered
+   * (shared/block-pages/block-signal-headers.ts), lower-cased; absent when not known.
+   */
+  responseHeaders: z.record(z.string(), z.string().max(1024)).optional(),
   /**
    * The page as the browser holds it after scripts ran (doctype + document element), or, for a
    * document that is not HTML (JSON, plain text), the response body as the server sent it.
@@ -185,6 +203,21 @@ export const PageCapture = z.object({
    * for them back (`readBack`); the server saves them and strips them from the capture.
    */
   profileState: BrowserProfileState.optional(),
+  /**
+   * Where the task's time went in the browser, in milliseconds (the server's stage metrics):
+   * `navigate` from the task's start to the document's commit, `settle` from the commit until
+   * the page was still (load, settling, the script's injection), `capture` the page's
+   * serialisation; `finishedAt` the browser's clock when the result left, from which the
+   * server reads the transfer. Absent from captures the debugger made.
+   */
+  timings: z
+    .object({
+      navigateMs: z.number().nonnegative(),
+      settleMs: z.number().nonnegative(),
+      captureMs: z.number().nonnegative(),
+      finishedAt: z.number().nonnegative(),
+    })
+    .optional(),
 });
 export type PageCapture = z.infer<typeof PageCapture>;
 
@@ -311,6 +344,19 @@ export const SessionEvent = z.discriminatedUnion('kind', [
   }),
   z.object({ kind: z.literal('cdp'), method: z.string(), params: z.unknown() }),
   z.object({ kind: z.literal('navigated'), url: z.string(), title: z.string().optional() }),
+  /**
+   * A launched browser's page task met a challenge page and waits up to `waitMs` for an operator to
+   * pass it in the tab, which takes the live view's commands meanwhile (the page task is not a
+   * session otherwise): the server raises `page.challenge` (docs/browser-control.md).
+   */
+  z.object({
+    kind: z.literal('challenge'),
+    url: z.string().max(8192),
+    vendor: z.string().max(100),
+    waitMs: z.number().int().min(0),
+  }),
+  /** A batch of rrweb events of one page (shared/protocol/session-replay.ts). */
+  ReplaySessionEvent,
 ]);
 export type SessionEvent = z.infer<typeof SessionEvent>;
 

@@ -39,12 +39,13 @@ describe('firecrawl-js browser sessions', () => {
     expect(session.liveViewUrl).toMatch(/^http:\/\//);
     const id = session.id as string;
 
+    // `language: "node"` is Playwright code, with `page`, `context` and `browser` in scope.
     await firecrawl.browserExecute(id, {
-      code: `location.href = ${JSON.stringify(siteUrl('/page'))}`,
+      code: `await page.goto(${JSON.stringify(siteUrl('/page'))})`,
       language: 'node',
     });
     const executed = await firecrawl.browserExecute(id, {
-      code: 'console.log("hi"); document.querySelector("h1").textContent',
+      code: 'console.log("hi"); return await page.locator("h1").textContent()',
       language: 'node',
       timeout: 10,
     });
@@ -58,6 +59,9 @@ describe('firecrawl-js browser sessions', () => {
 
     // The client's own default language is bash, which Tabhive refuses with a clear message.
     await expect(firecrawl.browserExecute(id, { code: 'echo hi' })).rejects.toThrow(/node/);
+    await expect(firecrawl.browserExecute(id, { code: 'print(1)', language: 'python' })).rejects.toThrow(
+      /Python execution is not available on this server/,
+    );
 
     const listed = await firecrawl.listBrowsers({ status: 'active' });
     expect(listed.success).toBe(true);
@@ -70,19 +74,97 @@ describe('firecrawl-js browser sessions', () => {
     expect(destroyed.sessions?.find((item) => item.id === id)?.status).toBe('destroyed');
   });
 
+  it("runs Firecrawl's quick-start code as written", async () => {
+    // docs.firecrawl.dev/features/browser, Quick start: only the URL is the test's own page.
+    const session = await firecrawl.browser();
+    const result = await firecrawl.browserExecute(session.id as string, {
+      code: `
+    await page.goto("${siteUrl('/quick-start')}");
+    const title = await page.title();
+    console.log(title);
+  `,
+      language: 'node',
+    });
+    expect(result.result).toBe('Compat page');
+    // The same steps returning the title instead of printing it.
+    const returned = await firecrawl.browserExecute(session.id as string, {
+      code: `await page.goto("${siteUrl('/')}"); return await page.title();`,
+      language: 'node',
+    });
+    expect(returned).toMatchObject({ success: true, result: 'Compat page', exitCode: 0 });
+    await firecrawl.deleteBrowser(session.id as string);
+  });
+
   it('interacts with a scrape and stops the interaction', async () => {
     const document = await firecrawl.scrape(siteUrl('/page'), { formats: ['markdown'] });
     const jobId = document.metadata?.scrapeId as string;
     expect(jobId).toEqual(expect.any(String));
 
+    // interact() sends language "node": Playwright code on the scrape's page.
     const first = await firecrawl.interact(jobId, {
-      code: 'document.getElementById("n").textContent = "7"; document.title',
+      code: 'await page.evaluate(() => { document.getElementById("n").textContent = "7"; }); return await page.title();',
     });
     expect(first).toMatchObject({ success: true, result: 'Compat page' });
-    const second = await firecrawl.interact(jobId, { code: 'document.getElementById("n").textContent' });
+    const second = await firecrawl.interact(jobId, { code: 'return await page.locator("#n").textContent()' });
     expect(second.result).toBe('7');
 
     const stopped = await firecrawl.stopInteraction(jobId);
     expect(stopped).toMatchObject({ success: true, status: 'destroyed' });
+  });
+});
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- response bodies are what the API sent; tests assert on their shape
+type Body = any;
+
+describe('firecrawl-js session replay and /v2/interact', () => {
+  const http = async (
+    method: string,
+    path: string,
+    body?: unknown,
+  ): Promise<{ status: number; body: Body }> => {
+    const response = await fetch(`${tabhive.url}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${tabhive.apiKey}`, 'content-type': 'application/json' },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    return { status: response.status, body: await response.json() };
+  };
+
+  it("records an interaction's page, served at the replay routes (the client has no replay method)", async () => {
+    const document = await firecrawl.scrape(siteUrl('/replayed'), { formats: ['markdown'] });
+    const jobId = document.metadata?.scrapeId as string;
+    const interaction = await firecrawl.interact(jobId, { code: 'return 1' });
+    const id = /\/v2\/browser\/([^/]+)\/cdp$/.exec(String(interaction.cdpUrl))?.[1] ?? '';
+    expect(id).not.toBe('');
+
+    const pageEvents = async () => JSON.stringify((await http('GET', `/v2/browser/${id}/replay/0`)).body);
+    await expect.poll(pageEvents, { timeout: 30_000, interval: 200 }).toContain('Compat heading');
+    const listed = await http('GET', `/v2/interact/${id}/replay`);
+    expect(listed.body).toMatchObject({
+      success: true,
+      pageCount: 1,
+      pages: [{ pageId: '0', url: `/v2/interact/${id}/replay/0`, pageUrl: siteUrl('/replayed') }],
+    });
+    const page = await http('GET', `/v2/browser/${id}/replay/0`);
+    expect(page.body.events.some((event: { type: number }) => event.type === 2)).toBe(true);
+    await firecrawl.stopInteraction(jobId);
+  });
+
+  it('answers the /v2/browser routes under /v2/interact, seen by the client', async () => {
+    const created = await http('POST', '/v2/interact', { ttl: 60, recordSession: false });
+    expect(created.status).toBe(200);
+    expect(created.body).toMatchObject({ success: true, id: expect.any(String) });
+    const id = created.body.id as string;
+    expect((await firecrawl.listBrowsers({ status: 'active' })).sessions?.map((item) => item.id)).toContain(
+      id,
+    );
+    const listed = await http('GET', '/v2/interact?status=active');
+    expect(listed.body.sessions.map((item: { id: string }) => item.id)).toContain(id);
+    const deleted = await http('DELETE', `/v2/interact/${id}`);
+    expect(deleted.body).toMatchObject({ success: true, status: 'destroyed' });
+    expect((await http('GET', `/v2/interact/${id}/replay`)).body).toMatchObject({
+      success: true,
+      pageCount: 0,
+    });
   });
 });

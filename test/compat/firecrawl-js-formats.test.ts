@@ -1,6 +1,7 @@
 import Firecrawl, { SdkError } from 'firecrawl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startNewerFormatsSite } from '../helpers/newer-formats-site';
+import { startPromptInjectionSite } from '../helpers/prompt-injection-site';
 import { startTestTabhive } from '../helpers/start-test-tabhive';
 
 /**
@@ -68,13 +69,12 @@ describe('JS SDK v2 client: newer formats', () => {
     expect(document.metadata).toMatchObject({ numPages: 3, totalPages: 4, creditsUsed: 3 });
   });
 
-  it('reports the refused parser options and formats as the SDK reports a 400', async () => {
-    const blocks = await firecrawl
-      .scrape(site.url('/doc.pdf'), { parsers: [{ type: 'pdf', blocks: true }] })
-      .catch((error: unknown) => error);
-    expect(blocks).toBeInstanceOf(SdkError);
-    expect((blocks as SdkError).status).toBe(400);
-    expect(JSON.stringify((blocks as SdkError).details)).toContain('layout blocks');
+  it('answers PDF layout blocks, and refuses an image URL the image parser cannot OCR', async () => {
+    const document = await firecrawl.scrape(site.url('/doc.pdf'), {
+      parsers: [{ type: 'pdf', mode: 'fast', blocks: true, maxPages: 1 }],
+    });
+    expect(document.blocks?.[0]).toMatchObject({ pageNumber: 1, status: 'ok' });
+    expect(document.blocks?.[0]?.items[0]).toMatchObject({ source: 'text-layer', readingOrder: 0 });
     const image = await firecrawl
       .scrape(site.url('/photo.png'), { parsers: ['image'] })
       .catch((error: unknown) => error);
@@ -95,5 +95,41 @@ describe('JS SDK v2 client: newer formats', () => {
       'We are three beekeepers who started selling tools in 2019.',
     );
     expect(job.creditsUsed).toBe(10);
+  });
+});
+
+describe('JS SDK v2 client: prompt-injection screening and knowledgeGraph', () => {
+  let corpus: Awaited<ReturnType<typeof startPromptInjectionSite>>;
+  beforeAll(async () => {
+    corpus = await startPromptInjectionSite();
+  });
+  afterAll(() => corpus?.close());
+
+  it("fails the scrape with SCRAPE_PROMPT_INJECTION_DETECTED when the json format's checkPromptInjection is set", async () => {
+    const error = await firecrawl
+      .scrape(corpus.url('/injection/offscreen-absolute.html'), {
+        formats: [{ type: 'json', prompt: 'Which cake is this?', checkPromptInjection: true }],
+      })
+      .catch((err: unknown) => err);
+    expect(error).toBeInstanceOf(SdkError);
+    expect(error).toMatchObject({ status: 422, code: 'SCRAPE_PROMPT_INJECTION_DETECTED' });
+    expect((error as SdkError).details).toMatchObject({
+      findings: [{ rule: 'hidden-instruction', where: 'off-screen' }],
+    });
+  });
+
+  it('lets a page that quotes an injection in code through, and answers a knowledgeGraph', async () => {
+    const article = await firecrawl.scrape(corpus.url('/clean/security-article-code.html'), {
+      formats: [{ type: 'json', prompt: 'What should scanners flag?', checkPromptInjection: true }],
+    });
+    expect(article.metadata?.creditsUsed).toBe(9);
+    // The SDK's types know no knowledgeGraph format or field; it passes both through unchanged.
+    const graph = (await firecrawl.scrape(corpus.url('/graph'), {
+      formats: [{ type: 'knowledgeGraph', entityTypes: ['Organization'] } as unknown as 'markdown'],
+    })) as { knowledgeGraph?: { entities: Array<{ name: string; type: string }>; relations: unknown[] } };
+    expect(graph.knowledgeGraph?.entities.map((entity) => `${entity.type}:${entity.name}`)).toEqual([
+      'Organization:Valley Honey Coop',
+    ]);
+    expect(graph.knowledgeGraph?.relations).toEqual([]);
   });
 });

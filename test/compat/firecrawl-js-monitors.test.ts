@@ -1,6 +1,9 @@
-import Firecrawl from 'firecrawl';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Firecrawl, { type CreateMonitorRequest } from 'firecrawl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeLlmServer } from '../helpers/fake-llm-server';
+import { linkIn, startLoopbackSmtp } from '../helpers/loopback-smtp';
 import { startTestTabhive, waitUntil } from '../helpers/start-test-tabhive';
 import { type MonitorSite, startMonitorSite } from '../integration/monitors/monitor-site';
 
@@ -182,5 +185,72 @@ describe('firecrawl JS SDK: monitors', () => {
       status: 404,
     });
     await expect(firecrawl.listMonitorChecks('nope')).rejects.toMatchObject({ status: 404 });
+  });
+});
+
+describe('firecrawl JS SDK: monitor notifications that are sent', () => {
+  let smtp: Awaited<ReturnType<typeof startLoopbackSmtp>>;
+  let mailing: Awaited<ReturnType<typeof startTestTabhive>>;
+  let client: Firecrawl;
+  let slack: Server;
+  const slackTexts: string[] = [];
+
+  beforeAll(async () => {
+    smtp = await startLoopbackSmtp();
+    slack = createServer((request, response) => {
+      const chunks: Buffer[] = [];
+      request.on('data', (chunk: Buffer) => chunks.push(chunk));
+      request.on('end', () => {
+        slackTexts.push((JSON.parse(Buffer.concat(chunks).toString('utf8')) as { text: string }).text);
+        response.writeHead(200).end('ok');
+      });
+    });
+    await new Promise<void>((resolve) => slack.listen(0, '127.0.0.1', resolve));
+    // No browser needed: the monitor site's pages take the HTTP fast path.
+    mailing = await startTestTabhive({
+      browsers: 0,
+      env: { MONITOR_MIN_INTERVAL_SECONDS: '1', SMTP_URL: smtp.url },
+    });
+    client = new Firecrawl({ apiKey: mailing.apiKey, apiUrl: mailing.url });
+  });
+  afterAll(async () => {
+    await mailing?.stop();
+    await smtp?.close();
+    await new Promise<void>((resolve) => slack?.close(() => resolve()));
+  });
+
+  it('createMonitor() with e-mail recipients answers their opt-in state; confirmed recipients and Slack hear of changes', async () => {
+    const monitor = await client.createMonitor({
+      name: 'Gadget watch',
+      schedule: { cron: '0 * * * *' },
+      targets: [{ type: 'scrape', urls: [site.url('/gadget')] }],
+      notification: {
+        email: { enabled: true, recipients: ['lea@example.org'] },
+        // Tabhive's Slack-compatible webhook, beside Firecrawl's e-mail settings.
+        slack: { webhookUrl: `http://127.0.0.1:${(slack.address() as AddressInfo).port}/hook` },
+      } as CreateMonitorRequest['notification'],
+    });
+    expect(monitor.emailRecipientSubscriptions).toEqual([
+      { email: 'lea@example.org', status: 'pending', source: 'opt_in', confirmationEmailSent: true },
+    ]);
+    await waitUntil(() => smtp.to('lea@example.org').length === 1, 15_000, 'the opt-in mail');
+    const confirm = linkIn(smtp.to('lea@example.org')[0]!, '/v2/notifications/email/confirm');
+    expect((await fetch(confirm!, { method: 'POST' })).status).toBe(200);
+    expect((await client.getMonitor(monitor.id)).emailRecipientSubscriptions?.[0]?.status).toBe('confirmed');
+
+    const check = await client.runMonitor(monitor.id);
+    await waitUntil(
+      async () => (await client.getMonitorCheck(monitor.id, check.id)).status !== 'running',
+      30_000,
+      'the check to finish',
+    );
+    await waitUntil(
+      () => smtp.to('lea@example.org').length === 2 && slackTexts.length === 1,
+      15_000,
+      'the change mail and the Slack message',
+    );
+    expect(smtp.to('lea@example.org')[1]?.subject).toBe('Monitor "Gadget watch": 1 new');
+    expect(slackTexts).toEqual(['Monitor "Gadget watch": 1 new (1 page(s) checked)']);
+    expect(await client.deleteMonitor(monitor.id)).toBe(true);
   });
 });

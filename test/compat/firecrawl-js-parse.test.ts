@@ -1,7 +1,10 @@
 import Firecrawl, { SdkError } from 'firecrawl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { docx, docxBomb, ods, pptx, xlsx } from '../fixtures/documents/office-documents';
+import { wordAccuracy } from '../../bench/quality/ocr-word-accuracy';
 import { minimalPdf } from '../helpers/minimal-pdf';
+import { OCR_SAMPLES, ocrFixture, ocrFixturePixels, sampleText } from '../helpers/ocr-fixtures';
+import { writeScannedPdf } from '../helpers/scanned-pdf';
 import { startTestTabhive } from '../helpers/start-test-tabhive';
 
 /**
@@ -128,4 +131,45 @@ describe('JS SDK v2 client: parse', () => {
       firecrawl.parse({ data: 'x', filename: 'a.txt' }, { formats: ['screenshot'] } as never),
     ).rejects.toThrow('parse does not support screenshot format');
   });
+
+  it('OCRs an uploaded image with the image parser', { timeout: 60_000 }, async () => {
+    const sample = OCR_SAMPLES[1]!;
+    const document = await firecrawl.parse(
+      { data: ocrFixture(sample, 'webp'), filename: 'notes.webp', contentType: 'image/webp' },
+      { parsers: ['image'] },
+    );
+    expect(wordAccuracy(sampleText(sample), document.markdown ?? '').accuracy).toBeGreaterThanOrEqual(0.95);
+    expect(document.metadata).toMatchObject({ contentType: 'image/webp', creditsUsed: 1 });
+  });
+
+  it(
+    'OCRs the scanned pages of a PDF in mode "auto", with pages and typed blocks',
+    { timeout: 90_000 },
+    async () => {
+      const [scanned] = OCR_SAMPLES;
+      const document = await firecrawl.parse(
+        {
+          data: writeScannedPdf([{ scan: ocrFixturePixels(scanned!) }, { text: ['Typed second page'] }]),
+          filename: 'mixed.pdf',
+        },
+        { parsers: [{ type: 'pdf', mode: 'auto', pages: true, blocks: true }] },
+      );
+      expect(document.pages?.map((page) => page.pageNumber)).toEqual([1, 2]);
+      expect(
+        wordAccuracy(sampleText(scanned!), document.pages?.[0]?.markdown ?? '').accuracy,
+      ).toBeGreaterThanOrEqual(0.95);
+      expect(document.pages?.[1]?.markdown).toBe('Typed second page');
+      const [first, second] = document.blocks ?? [];
+      expect(first?.items[0]).toMatchObject({ type: 'heading', source: 'ocr', readingOrder: 0 });
+      expect(first?.items.every((item) => item.bbox?.length === 4 && (item.confidence.ocr ?? 0) > 0.5)).toBe(
+        true,
+      );
+      expect(second?.items[0]).toMatchObject({
+        type: 'paragraph',
+        source: 'text-layer',
+        content: 'Typed second page',
+      });
+      expect(document.metadata).toMatchObject({ numPages: 2, creditsUsed: 2 });
+    },
+  );
 });

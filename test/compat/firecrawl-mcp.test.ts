@@ -214,10 +214,11 @@ describe('firecrawl-mcp pointed at Tabhive', () => {
     expect(gone.isError).toBe(true);
   });
 
-  it('firecrawl_interact runs code in a tab on a scraped page; firecrawl_interact_stop ends it', async () => {
+  it('firecrawl_interact runs Playwright code in a tab on a scraped page; firecrawl_interact_stop ends it', async () => {
+    // `node` code is Playwright code with `page` in scope, as Firecrawl runs it.
     const opened = await call('firecrawl_interact', {
       url: site.url('/docs/page-2.html'),
-      code: 'document.querySelector("h1").textContent + " at " + location.pathname',
+      code: 'return await page.evaluate(() => document.querySelector("h1").textContent + " at " + location.pathname);',
       language: 'node',
     });
     expect(opened.isError, opened.text).toBe(false);
@@ -225,7 +226,11 @@ describe('firecrawl-mcp pointed at Tabhive', () => {
     const scrapeId = opened.json.scrapeId as string;
     expect(scrapeId).toEqual(expect.any(String));
 
-    const again = await call('firecrawl_interact', { scrapeId, code: 'document.title', language: 'node' });
+    const again = await call('firecrawl_interact', {
+      scrapeId,
+      code: 'return await page.title();',
+      language: 'node',
+    });
     expect(again.isError, again.text).toBe(false);
     expect(again.json).toMatchObject({ success: true, result: 'Doc 2' });
 

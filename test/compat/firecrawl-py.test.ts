@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compatPython, pythonRequired, requirePython, runPython } from '../helpers/compat-python';
 import { startCrawlSite } from '../helpers/crawl-site';
 import { startLargePagesSite } from '../helpers/large-pages-site';
+import { startScannedPdfSite } from '../helpers/scanned-pdf-site';
 import { startScriptedLlmServer } from '../helpers/scripted-llm-server';
 import { startTestTabhive } from '../helpers/start-test-tabhive';
 
@@ -19,6 +20,7 @@ describe.skipIf(compatPython() === undefined && !pythonRequired)(
   () => {
     let site: Awaited<ReturnType<typeof startCrawlSite>>;
     let largePages: Awaited<ReturnType<typeof startLargePagesSite>>;
+    let scannedPdfs: Awaited<ReturnType<typeof startScannedPdfSite>>;
     let tabhive: Awaited<ReturnType<typeof startTestTabhive>>;
     // A second Tabhive with a scripted model for the agent tests: giving the first one a model
     // would change what the extract, llms.txt and json-format tests expect.
@@ -28,6 +30,7 @@ describe.skipIf(compatPython() === undefined && !pythonRequired)(
     beforeAll(async () => {
       site = await startCrawlSite();
       largePages = await startLargePagesSite();
+      scannedPdfs = await startScannedPdfSite();
       tabhive = await startTestTabhive({ browsers: 2 });
       llm = await startScriptedLlmServer();
       agentTabhive = await startTestTabhive({ browsers: 1, env: { LLM_BASE_URL: llm.baseUrl } });
@@ -38,6 +41,7 @@ describe.skipIf(compatPython() === undefined && !pythonRequired)(
       await llm?.close();
       await site?.close();
       await largePages?.close();
+      await scannedPdfs?.close();
     });
 
     it('passes the pytest suite for the v2 and v1 clients', { timeout: 300_000 }, async () => {
@@ -61,6 +65,7 @@ describe.skipIf(compatPython() === undefined && !pythonRequired)(
           TABHIVE_API_KEY: tabhive.apiKey,
           CRAWL_SITE_URL: site.url(''),
           LARGE_PAGES_SITE_URL: largePages.url(''),
+          SCANNED_PDF_SITE_URL: scannedPdfs.url(''),
           AGENT_TABHIVE_URL: agentTabhive.url,
           SCRIPTED_LLM_URL: llm.controlUrl,
         },

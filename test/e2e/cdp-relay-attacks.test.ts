@@ -173,7 +173,10 @@ describe('the cdpUrl relay under attack', () => {
     expect(scraped.status).toBe(200);
     const session = await newSession();
     // Tabhive's own world in the tab: the session's `execute` ran there.
-    const executed = await tabhive.post(`/v2/browser/${session.id}/execute`, { code: 'console.log(1); 2' });
+    const executed = await tabhive.post(`/v2/browser/${session.id}/execute`, {
+      code: 'console.log(1); 2',
+      language: 'page',
+    });
     expect(executed.json).toMatchObject({ result: '2' });
     const client = await openRelayClient(session.cdpUrl, tabhive.apiKey);
     // The extension's world has chrome.storage; a session's `execute` world keeps its console lines.

@@ -68,7 +68,10 @@ describe("a donated browser's cdpUrl", () => {
     });
     expect(scraped.status).toBe(200);
     const scrapeId = String(scraped.json.data.metadata.scrapeId);
-    const interacted = await tabhive.post(`/v2/scrape/${scrapeId}/interact`, { code: 'location.hostname' });
+    const interacted = await tabhive.post(`/v2/scrape/${scrapeId}/interact`, {
+      code: 'location.hostname',
+      language: 'page',
+    });
     expect(interacted.json).toMatchObject({ success: true, result: 'localhost' });
     const cdpUrl = String(interacted.json.cdpUrl);
     expect(cdpUrl).toMatch(/\/cdp$/);

@@ -100,6 +100,7 @@ describe("a browser session's cdpUrl with Puppeteer", () => {
       // It is the session's own tab: the API sees what Puppeteer did.
       const read = await call('POST', `/v2/browser/${session.id}/execute`, {
         code: 'document.getElementById("count").textContent',
+        language: 'page',
       });
       expect(read.body.result).toBe('2');
 
@@ -139,7 +140,10 @@ describe("a browser session's cdpUrl with Puppeteer", () => {
     expect(browser.connected).toBe(false);
     const listed = await call('GET', '/v2/browser?status=active');
     expect(listed.body.sessions.map((entry: Body) => entry.id)).toContain(session.id);
-    const read = await call('POST', `/v2/browser/${session.id}/execute`, { code: 'document.title' });
+    const read = await call('POST', `/v2/browser/${session.id}/execute`, {
+      code: 'document.title',
+      language: 'page',
+    });
     expect(read.body.result).toBe('Second');
   });
 

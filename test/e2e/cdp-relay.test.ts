@@ -110,6 +110,7 @@ describe("a browser session's cdpUrl", () => {
       // It is the session's own tab: the API sees what Playwright did.
       const read = await call('POST', `/v2/browser/${session.id}/execute`, {
         code: 'document.getElementById("count").textContent',
+        language: 'page',
       });
       expect(read.body.result).toBe('2');
 

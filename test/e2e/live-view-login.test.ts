@@ -95,7 +95,10 @@ async function call(method: string, path: string, body?: unknown, apiKey = tabhi
 
 /** Runs JavaScript in the session's tab and gives its value back (the execute route's `result`). */
 async function inTab<T>(id: string, expression: string): Promise<T> {
-  const { body } = await call('POST', `/v2/browser/${id}/execute`, { code: `JSON.stringify(${expression})` });
+  const { body } = await call('POST', `/v2/browser/${id}/execute`, {
+    code: `JSON.stringify(${expression})`,
+    language: 'page',
+  });
   if (body.success !== true || typeof body.result !== 'string') throw new Error(JSON.stringify(body));
   return JSON.parse(body.result) as T;
 }

@@ -265,19 +265,24 @@ describe('parsers', () => {
     expect(second.json.data.metadata.totalPages).toBeUndefined();
   });
 
-  it('refuses OCR and layout blocks with a 400 that says why', async () => {
+  it('takes the OCR mode and layout blocks: a text-layer PDF keeps its text, with typed blocks', async () => {
+    // `mode: "ocr"` reads the images a page paints; this PDF has none, so its text layer stands.
     const ocr = await plain.post('/v2/scrape', {
       url: site.url('/doc.pdf'),
-      parsers: [{ type: 'pdf', mode: 'ocr' }],
+      parsers: [{ type: 'pdf', mode: 'ocr', maxPages: 1 }],
+      maxAge: 0,
     });
-    expect(ocr.status).toBe(400);
-    expect(JSON.stringify(ocr.json.details)).toContain('no OCR engine');
+    expect(ocr.status).toBe(200);
+    expect(ocr.json.data.markdown).toContain('Page one text');
     const blocks = await plain.post('/v2/scrape', {
       url: site.url('/doc.pdf'),
-      parsers: [{ type: 'pdf', blocks: true }],
+      parsers: [{ type: 'pdf', blocks: true, maxPages: 1 }],
+      maxAge: 0,
     });
-    expect(blocks.status).toBe(400);
-    expect(JSON.stringify(blocks.json.details)).toContain('layout blocks');
+    expect(blocks.status).toBe(200);
+    expect(blocks.json.data.blocks?.[0]?.items?.[0]).toMatchObject({
+      content: expect.stringContaining('Page one text'),
+    });
   });
 
   it('fails an image clearly when the image parser is asked for, and scrapes it when not', async () => {

@@ -69,20 +69,26 @@ describe('interact with a scrape', () => {
     scrapeId = scraped.body.data.metadata.scrapeId;
 
     const first = await call('POST', `/v2/scrape/${scrapeId}/interact`, {
-      code: 'location.pathname + " " + document.getElementById("who").textContent',
+      // Playwright code (language "node", the default), as Firecrawl's interact runs it.
+      code: 'return (await page.evaluate(() => location.pathname)) + " " + (await page.locator("#who").textContent())',
       language: 'node',
     });
     expect(first.status).toBe(200);
-    expect(first.body).toMatchObject({ success: true, result: '/counter interactor', exitCode: 0 });
+    expect(first.body, JSON.stringify(first.body)).toMatchObject({
+      success: true,
+      result: '/counter interactor',
+      exitCode: 0,
+    });
     expect(first.body.liveViewUrl).toMatch(/\/live\//);
 
     const clicked = await call('POST', `/v2/scrape/${scrapeId}/interact`, {
-      code: 'document.getElementById("add").click(); document.getElementById("add").click(); document.getElementById("n").textContent',
+      code: 'await page.click("#add"); await page.click("#add"); return await page.locator("#n").textContent()',
     });
     expect(clicked.body.result).toBe('2');
     // The same tab: the count it left is still there.
     const again = await call('POST', `/v2/scrape/${scrapeId}/interact`, {
       code: 'document.getElementById("n").textContent',
+      language: 'page',
     });
     expect(again.body.result).toBe('2');
     expect(again.body.liveViewUrl).toBe(first.body.liveViewUrl);
@@ -111,6 +117,7 @@ describe('interact with a scrape', () => {
 
     const fresh = await call('POST', `/v2/scrape/${scrapeId}/interact`, {
       code: 'document.getElementById("n").textContent',
+      language: 'page',
     });
     expect(fresh.body.result).toBe('0');
     expect((await call('DELETE', `/v2/scrape/${scrapeId}/interact`)).status).toBe(200);

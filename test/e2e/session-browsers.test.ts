@@ -167,7 +167,13 @@ describe('sessions in browsers of their own (BROWSERS=1, SESSION_BROWSERS=2)', (
 
     const b = await call(tabhive, 'POST', '/v2/browser', { ttl: 300 }, teamB);
     expect(b.status).toBe(200);
-    const bRan = await call(tabhive, 'POST', `/v2/browser/${b.body.id}/execute`, { code: '6 * 7' }, teamB);
+    const bRan = await call(
+      tabhive,
+      'POST',
+      `/v2/browser/${b.body.id}/execute`,
+      { code: 'return 6 * 7' },
+      teamB,
+    );
     expect(bRan.body).toMatchObject({ success: true, result: '42' });
 
     // A team holds at most all but one of the session browsers, and the server at most all of them.
@@ -217,14 +223,14 @@ describe('sessions in browsers of their own (BROWSERS=1, SESSION_BROWSERS=2)', (
       tabhive,
       'POST',
       `/v2/browser/${id}/execute`,
-      { code: `location.href = ${JSON.stringify(siteUrl('/ls'))}` },
+      { code: `location.href = ${JSON.stringify(siteUrl('/ls'))}`, language: 'page' },
       key,
     );
     const wrote = await call(
       tabhive,
       'POST',
       `/v2/browser/${id}/execute`,
-      { code: `localStorage.setItem('saved', 'PROFILE-LS-VALUE'); location.pathname` },
+      { code: `localStorage.setItem('saved', 'PROFILE-LS-VALUE'); location.pathname`, language: 'page' },
       key,
     );
     expect(wrote.body).toMatchObject({ success: true, result: '/ls' });

@@ -7,6 +7,7 @@ import { parseBody } from '../../platform/input';
 import type { JobService } from '../../products/jobs';
 import type { BrowserHub } from '../../browsers/hub';
 import type { TabhiveMetrics } from '../../platform/metrics';
+import type { ProxyStat } from '../../platform/proxy-pool';
 import { readConsoleAsset } from './console-assets';
 import { EVERY_TEAM, type ConsoleFigures } from './console-figures';
 import { listBrowsers, readOverview } from './console-instance';
@@ -26,6 +27,8 @@ export interface ConsoleDeps {
   /** Other instances may share the store (MongoDB). */
   clustered: boolean;
   adminApiKey: string | undefined;
+  /** The proxy pool's proxies and their counts (PROXY_POOL); absent without a pool. */
+  proxies?: (() => ProxyStat[]) | undefined;
 }
 
 const JobListQuery = z.object({
@@ -194,6 +197,11 @@ export function consoleRoutes({
       success: true,
       data: all.filter((browser) => browser.teamId === null || mayRead(scope, browser.teamId)),
     };
+  });
+
+  // The operator's proxies (host:port, never credentials): the admin's to see, not a team's.
+  api.get('/proxies', (ctx) => {
+    ctx.body = { success: true, data: scopeOf(ctx).kind === 'admin' ? (deps.proxies?.() ?? []) : [] };
   });
 
   api.get('/usage', async (ctx) => {

@@ -4,6 +4,8 @@
  */
 export { authenticate, bearerToken, teamOf } from './authenticate';
 export { cors } from './cors';
+export { createContinuedWork } from './continued-work';
+export type { ContinuedWork } from './continued-work';
 export { errorHandler } from './error-handler';
 export { httpStatusOf } from './error-status';
 export { limitRate } from './limit-rate';

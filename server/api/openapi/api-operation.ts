@@ -8,7 +8,7 @@ export type OperationResponse =
 
 /** One route the server answers, as the OpenAPI document describes it. */
 export interface ApiOperation {
-  method: 'get' | 'post' | 'patch' | 'delete';
+  method: 'get' | 'post' | 'put' | 'patch' | 'delete';
   /** OpenAPI path template: `{id}` where the router says `:id`. */
   path: string;
   summary: string;
@@ -18,6 +18,8 @@ export interface ApiOperation {
   body?: RequestSchemaName;
   /** A `multipart/form-data` body instead of a JSON one (`POST /v2/parse`). */
   multipart?: MultipartBody;
+  /** A body of raw bytes (`PUT /v2/parse/upload/{id}`), with what it is. */
+  rawBody?: { description: string };
   query?: QuerySchemaName;
   responses: Record<string, OperationResponse>;
 }

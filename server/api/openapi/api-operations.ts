@@ -5,7 +5,7 @@ import { extractOperations } from './extract-operations';
 import { llmsTxtOperations } from './llmstxt-operations';
 import { monitorOperations } from './monitor-operations';
 import { agentOperations } from './agent-operations';
-import { browserSessionOperations } from './browser-session-operations';
+import { browserSessionOperations, interactAliasOperations } from './browser-session-operations';
 import { mcpOperations } from './mcp-operations';
 
 export type { ApiOperation, MultipartBody } from './api-operation';
@@ -326,6 +326,7 @@ export const apiOperations: readonly ApiOperation[] = [
   ...usageOperations('v2'),
   ...monitorOperations,
   ...browserSessionOperations,
+  ...interactAliasOperations,
   ...agentOperations,
   ...scrapeOperations('v1'),
   ...jobOperations('v1'),

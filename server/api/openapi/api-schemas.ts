@@ -42,6 +42,11 @@ import { MapRequestV2 } from '../../../shared/api/v2/map-request';
 import { ScrapeRequestV2 } from '../../../shared/api/v2/scrape-request';
 import { SearchRequestV2 } from '../../../shared/api/v2/search-request';
 import { ParseOptionsV2 } from '../../../shared/api/v2/parse-request';
+import {
+  ParseUploadPutResponse,
+  ParseUploadUrlRequest,
+  ParseUploadUrlResponse,
+} from '../../../shared/api/v2/parse-upload';
 import { ParseFormatsResponse } from '../../products/parse';
 import {
   CreateMonitorRequest,
@@ -68,6 +73,7 @@ import {
   BrowserExecuted,
   BrowserList,
 } from '../../../shared/api/responses/browser-session-responses';
+import { ReplayPage, ReplayPages } from '../../../shared/api/responses/browser-replay-responses';
 import { AgentListQuery, AgentRequestV2 } from '../../../shared/api/v2/agent-request';
 import { DeepResearchRequestV1 } from '../../../shared/api/v1/deep-research-request';
 import {
@@ -102,6 +108,7 @@ export const requestSchemas = {
   ExtractRequestV2,
   ExtractRequestV1,
   ParseOptionsV2,
+  ParseUploadUrlRequest,
   LlmsTxtRequest,
   CreateMonitorRequest,
   UpdateMonitorRequest,
@@ -149,6 +156,8 @@ export const responseSchemas = {
   LlmsTxtStarted,
   LlmsTxtStatus,
   ParseFormatsResponse,
+  ParseUploadUrlResponse,
+  ParseUploadPutResponse,
   MonitorResponse,
   MonitorListResponse,
   MonitorDeleted,
@@ -159,6 +168,8 @@ export const responseSchemas = {
   BrowserExecuted,
   BrowserList,
   BrowserDeleted,
+  ReplayPages,
+  ReplayPage,
   AgentStarted,
   AgentStatus,
   AgentList,

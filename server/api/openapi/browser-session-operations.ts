@@ -14,7 +14,7 @@ const executed = {
     schema: 'BrowserExecuted' as const,
   },
   '400': error(
-    'The body failed validation, or `language` is python or bash (only JavaScript in the page runs)',
+    'The body failed validation, or `language` is python or bash (only JavaScript runs: Playwright code in a sandbox, or in the page)',
   ),
   '404': error("No such session (or scrape), another team's, or ended"),
 };
@@ -63,7 +63,8 @@ export const browserSessionOperations: ApiOperation[] = [
   {
     method: 'post',
     path: '/v2/browser/{id}/execute',
-    summary: "Run JavaScript in the session's page (isolated world), Firecrawl actions, or a prompt",
+    summary:
+      "Run Playwright code (language node, sandboxed), JavaScript in the session's page (language page), Firecrawl actions, or a prompt",
     tag: 'v2',
     authenticated: true,
     body: 'BrowserExecuteRequest',
@@ -102,4 +103,51 @@ export const browserSessionOperations: ApiOperation[] = [
       ...common,
     },
   },
+  ...replayOperations('/v2/browser'),
+];
+
+/** The session replay routes (server/api/routes/replay-routes.ts) under one prefix. */
+function replayOperations(prefix: '/v2/browser' | '/v2/interact'): ApiOperation[] {
+  return [
+    {
+      method: 'get',
+      path: `${prefix}/{id}/replay`,
+      summary: "A session's recorded pages (rrweb), running or ended",
+      tag: 'v2',
+      authenticated: true,
+      responses: {
+        '200': { description: 'The pages, in the order they started', schema: 'ReplayPages' },
+        '404': error("No such session, or another team's"),
+        ...common,
+      },
+    },
+    {
+      method: 'get',
+      path: `${prefix}/{id}/replay/{pageId}`,
+      summary: "One recorded page's rrweb events (Firecrawl serves a video playlist here)",
+      tag: 'v2',
+      authenticated: true,
+      responses: {
+        '200': { description: "The page's events, in order", schema: 'ReplayPage' },
+        '400': error('The page id is not a number'),
+        '404': error("No such session or page, or another team's"),
+        ...common,
+      },
+    },
+  ];
+}
+
+/** Firecrawl's current server answers the `/v2/browser` routes under `/v2/interact` too. */
+export const interactAliasOperations: ApiOperation[] = [
+  ...browserSessionOperations
+    .filter(
+      (operation) =>
+        operation.path === '/v2/browser' || /^\/v2\/browser\/\{id\}(\/execute)?$/.test(operation.path),
+    )
+    .map((operation) => ({
+      ...operation,
+      path: operation.path.replace('/v2/browser', '/v2/interact'),
+      summary: `${operation.summary} (\`/v2/interact\`, as Firecrawl's current server names it)`,
+    })),
+  ...replayOperations('/v2/interact'),
 ];

@@ -18,11 +18,26 @@ const sharedNames = z.registry<{ id: string }>().add(JsonValue, { id: 'JsonValue
  */
 function documentInputForms(io: 'input' | 'output') {
   return ({ zodSchema, jsonSchema }: { zodSchema: unknown; jsonSchema: Record<string, unknown> }) => {
+    tupleAsArray(jsonSchema);
     if (io !== 'input' || zodSchema !== FormatV2) return;
     const objects = { ...jsonSchema };
     for (const key of Object.keys(jsonSchema)) delete jsonSchema[key];
     jsonSchema.anyOf = [{ type: 'string', enum: FormatNameV2.options }, objects];
   };
+}
+
+/**
+ * A fixed-length tuple (a block's `bbox`, four numbers) as an array of its items' one type and
+ * its length: zod writes `prefixItems` with `items: false`, valid in OpenAPI 3.1, which the API
+ * fuzzer's schema loader (schemathesis) refuses. Tuples here are all of one item type.
+ */
+function tupleAsArray(jsonSchema: Record<string, unknown>): void {
+  const prefixItems = jsonSchema.prefixItems;
+  if (!Array.isArray(prefixItems) || prefixItems.length === 0) return;
+  const [first] = prefixItems as unknown[];
+  if (!prefixItems.every((item) => JSON.stringify(item) === JSON.stringify(first))) return;
+  delete jsonSchema.prefixItems;
+  jsonSchema.items = first;
 }
 
 const DEFS_REF = /^#\/\$defs\/(.+)$/;
@@ -105,6 +120,19 @@ function operationObject(operation: ApiOperation, shared: Record<string, unknown
           requestBody: { required: true, content: { 'application/json': { schema: ref(operation.body) } } },
         }),
     ...(operation.multipart === undefined ? {} : { requestBody: multipartRequestBody(operation.multipart) }),
+    ...(operation.rawBody === undefined
+      ? {}
+      : {
+          requestBody: {
+            required: true,
+            description: operation.rawBody.description,
+            content: {
+              'application/octet-stream': {
+                schema: { type: 'string', contentMediaType: 'application/octet-stream' },
+              },
+            },
+          },
+        }),
     responses: Object.fromEntries(
       Object.entries(operation.responses).map(([status, response]) => [
         status,

@@ -118,4 +118,32 @@ export const monitorOperations: ApiOperation[] = [
       ...common,
     },
   },
+  ...(['confirm', 'unsubscribe'] as const).flatMap((action): ApiOperation[] => {
+    const what =
+      action === 'confirm'
+        ? 'Confirm a recipient of monitor e-mail (double opt-in)'
+        : 'Unsubscribe a recipient of monitor e-mail';
+    const path = `/v2/notifications/email/${action}`;
+    return [
+      {
+        method: 'get',
+        path,
+        summary: `${what}: the page the e-mailed link (\`?token=\`) opens, with a button that POSTs`,
+        tag: 'v2',
+        authenticated: false,
+        responses: { '200': { description: 'The page', text: 'html' } },
+      },
+      {
+        method: 'post',
+        path,
+        summary: `${what} (\`?token=\`)${action === 'unsubscribe' ? '; also RFC 8058 one-click' : ''}`,
+        tag: 'v2',
+        authenticated: false,
+        responses: {
+          '200': { description: 'Done', text: 'html' },
+          '404': { description: 'No recipient has this token', text: 'html' },
+        },
+      },
+    ];
+  }),
 ];

@@ -2,7 +2,11 @@ import type { ApiOperation } from './api-operation';
 
 const error = (description: string) => ({ description, schema: 'ErrorEnvelope' as const });
 
-/** `POST /v2/parse` and `GET /v2/parse/formats`: documents uploaded as multipart/form-data. */
+/**
+ * `POST /v2/parse` (a multipart upload, or JSON naming a staged file's `uploadRef`), the two steps
+ * that stage a file (`POST /v2/parse/upload-url`, `PUT /v2/parse/upload/{id}`) and
+ * `GET /v2/parse/formats`.
+ */
 export const parseOperations: ApiOperation[] = [
   {
     method: 'post',
@@ -44,6 +48,45 @@ export const parseOperations: ApiOperation[] = [
         'A broken document (UNREADABLE_DOCUMENT) or one that unpacks beyond the limits (ARCHIVE_LIMIT_EXCEEDED)',
       ),
       '429': error("The team's rate or concurrency limit is reached; see Retry-After"),
+      default: error("Any other failure, in Firecrawl's error envelope"),
+    },
+  },
+  {
+    method: 'post',
+    path: '/v2/parse/upload-url',
+    summary: 'Stage a file for parse: where to PUT its bytes, and the uploadRef POST /v2/parse then takes',
+    tag: 'v2',
+    authenticated: true,
+    body: 'ParseUploadUrlRequest',
+    responses: {
+      '200': {
+        description: 'The upload URL and reference (valid 15 minutes)',
+        schema: 'ParseUploadUrlResponse',
+      },
+      '400': error('The body failed validation; `details` says what is wrong'),
+      '401': error('Missing or unknown API key'),
+      '413': error('`sizeBytes` is larger than PARSE_MAX_FILE_BYTES (PAYLOAD_TOO_LARGE)'),
+      '429': error('The team holds as many staged files as it may (TOO_MANY_UPLOADS); see Retry-After'),
+      '503': error('The server holds as many staged bytes as it may (UPLOAD_STORAGE_FULL)'),
+      default: error("Any other failure, in Firecrawl's error envelope"),
+    },
+  },
+  {
+    method: 'put',
+    path: '/v2/parse/upload/{id}',
+    summary: "A staged file's bytes (no API key: the upload URL's id is its secret)",
+    tag: 'v2',
+    authenticated: false,
+    rawBody: { description: 'The file, as it is; at most PARSE_MAX_FILE_BYTES' },
+    responses: {
+      '200': {
+        description: 'The file is staged for POST /v2/parse with `uploadRef`',
+        schema: 'ParseUploadPutResponse',
+      },
+      '404': error('No staged upload has this id, or it expired'),
+      '409': error('The upload already has its file (UPLOAD_ALREADY_COMPLETE)'),
+      '413': error('The file is larger than PARSE_MAX_FILE_BYTES (PAYLOAD_TOO_LARGE)'),
+      '503': error('The server holds as many staged bytes as it may (UPLOAD_STORAGE_FULL); see Retry-After'),
       default: error("Any other failure, in Firecrawl's error envelope"),
     },
   },

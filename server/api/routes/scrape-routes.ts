@@ -1,7 +1,8 @@
 import Router from '@koa/router';
 import type { Middleware } from 'koa';
 import { ScrapeRequestV2 } from '../../../shared/api/v2/scrape-request';
-import { teamOf } from '../http';
+import { type ContinuedWork, createContinuedWork, teamOf } from '../http';
+import { DEFAULT_SCRAPE_TIMEOUT_MS } from '../../scrape';
 import { errors } from '../../platform/errors';
 import { parseBody } from '../../platform/input';
 import type { Scraper } from '../../scrape/types';
@@ -15,16 +16,23 @@ export function scrapeRoutes({
   scraper,
   results,
   api,
+  continued = createContinuedWork(),
 }: {
   scraper: Scraper;
   results: ResultStore;
   api: Middleware;
+  /** Documents that outlived their request, which the same request sent again joins. */
+  continued?: ContinuedWork;
 }): Router {
   const router = new Router();
 
   router.post('/v2/scrape', api, async (ctx) => {
     const request = parseBody(ScrapeRequestV2, ctx.request.body);
-    const data = await scraper.scrape(request, { teamId: teamOf(ctx).id, admission: 'api' });
+    const teamId = teamOf(ctx).id;
+    // A document still being read at the timeout goes on; the client's retry joins it (continued-work.ts).
+    const data = await continued.run(teamId, request, request.timeout ?? DEFAULT_SCRAPE_TIMEOUT_MS, () =>
+      scraper.scrape(request, { teamId, admission: 'api', continuable: true }),
+    );
     ctx.body = {
       success: true,
       data,

@@ -54,6 +54,11 @@ export const Config = z.object({
     emptyAsUnset,
     z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
   ),
+  /**
+   * How long a donated browser's task that meets a challenge page waits for its person to pass
+   * it, within the scrape's timeout (docs/donated-browsers.md). 0: no one is asked.
+   */
+  CHALLENGE_WAIT_MS: z.coerce.number().int().min(0).max(600_000).default(60_000),
   /** Scrapes and crawl pages a team may run at once, unless the team has its own setting. */
   TEAM_CONCURRENCY: z.coerce.number().int().min(1).max(10_000).default(10),
   /** API requests a team may make per minute, unless the team has its own setting; 0 = no limit. */
@@ -89,6 +94,45 @@ export const Config = z.object({
       .refine((url) => !new URL(url).username, 'STEALTH_PROXY_URL cannot carry credentials')
       .optional(),
   ),
+  /**
+   * The proxy pool (docs/browser-control.md#proxy-pool): comma-separated `URL [COUNTRY]` items,
+   * http://, https:// or socks5://, credentials allowed (never logged). Checked at start with
+   * PROXY_POOL_FILE, whose entries join these.
+   */
+  PROXY_POOL: z.preprocess(emptyAsUnset, z.string().optional()),
+  /** A file of pool proxies: one `URL [COUNTRY]` a line (`#` comments), or a JSON array. */
+  PROXY_POOL_FILE: z.preprocess(emptyAsUnset, z.string().optional()),
+  /**
+   * `host:port` each health check tunnels to through every pool proxy (CONNECT, or a SOCKS5
+   * connect), which also proves its credentials; unset: a TCP connection to the proxy.
+   */
+  PROXY_POOL_CHECK_TARGET: z.preprocess(
+    emptyAsUnset,
+    z
+      .string()
+      .regex(/^[^\s:/]+:\d{1,5}$/, 'PROXY_POOL_CHECK_TARGET is host:port')
+      .transform((target) => {
+        const at = target.lastIndexOf(':');
+        return { host: target.slice(0, at), port: Number(target.slice(at + 1)) };
+      })
+      .optional(),
+  ),
+  /** Seconds between two health checks of every pool proxy. */
+  PROXY_POOL_CHECK_INTERVAL_SECONDS: z.preprocess(
+    emptyAsUnset,
+    z.coerce.number().int().min(1).max(86_400).default(30),
+  ),
+  /** How long a site keeps its pool proxy after its last use (a crawl's pages, a session's visits). */
+  PROXY_POOL_STICKY_SECONDS: z.preprocess(
+    emptyAsUnset,
+    z.coerce.number().int().min(0).max(86_400).default(600),
+  ),
+  /**
+   * How launched browsers show their windows: `virtual`, headful on an Xvfb display of the
+   * server's own when Xvfb is installed (headless otherwise), so pages see a person's desktop
+   * Chrome; `headless` always (docs/browser-control.md#bot-detection).
+   */
+  BROWSER_DISPLAY: z.preprocess(emptyAsUnset, z.enum(['virtual', 'headless']).default('virtual')),
   /** Stealth browsers to launch when STEALTH_PROXY_URL is set. */
   STEALTH_BROWSERS: z.coerce.number().int().min(0).max(64).default(1),
   /**
@@ -130,6 +174,13 @@ export const Config = z.object({
     emptyAsUnset,
     z.coerce.number().int().min(1).max(86_400).default(60),
   ),
+  /**
+   * The SMTP server monitor e-mail goes through: `smtp://user:password@host:587` (STARTTLS when the
+   * server offers it) or `smtps://…:465`. Unset: monitors store e-mail settings and send nothing.
+   */
+  SMTP_URL: z.preprocess(emptyAsUnset, z.url({ protocol: /^smtps?$/ }).optional()),
+  /** The From of monitor e-mail, e.g. `Tabhive <monitors@example.com>`; unset: `Tabhive <tabhive@localhost>`. */
+  SMTP_FROM: z.preprocess(emptyAsUnset, z.string().min(3).max(320).optional()),
   /** `pretty` (the default) or `json` lines on stderr (log-settings.ts). */
   LOG_FORMAT: LogFormatSetting,
   /** debug, info (the default), warn or error. */

@@ -99,6 +99,16 @@ export const errors = {
         code: 'SCRAPE_SITE_ERROR',
       },
     ),
+  /**
+   * An anti-bot system or rate limiter answered instead of the site (docs/browser-control.md,
+   * "Blocked pages and challenges"): Firecrawl's code for a site that would not give its page.
+   */
+  pageBlocked: (message: string, details: { blockedBy: string; kind: string }) =>
+    new TabhiveError(
+      'failed',
+      `${message}. Try proxy "stealth", or a donated browser whose person can pass the check (docs/donated-browsers.md).`,
+      { code: 'SCRAPE_SITE_ERROR', details },
+    ),
   sslError: (browserError: string) =>
     new TabhiveError('failed', `An SSL error occurred while scraping the URL: ${browserError}`, {
       code: 'SCRAPE_SSL_ERROR',

@@ -10,6 +10,7 @@ import { createChangeSnapshotStore } from './stores/change-snapshot-store';
 import { createConcurrencySlotStore } from './stores/concurrency-slot-store';
 import { createCrawlNoteStore } from './stores/crawl-note-store';
 import { createCreditLedgerStore } from './stores/credit-ledger-store';
+import { createEmailSubscriptionStore } from './stores/email-subscription-store';
 import { createInstanceStore } from './stores/instance-store';
 import { createJobStore } from './stores/job-store';
 import { createMapIndexStore } from './stores/map-index-store';
@@ -22,6 +23,7 @@ import { createRelayedTaskStore } from './stores/relayed-task-store';
 import { createResultStore } from './stores/result-store';
 import { createSitemapFetchStore } from './stores/sitemap-fetch-store';
 import { createSearchIndexStore } from './stores/search-index-store';
+import { createSessionReplayStore } from './stores/session-replay-store';
 import { createTeamStore } from './stores/team-store';
 import { createUsageMonthStore } from './stores/usage-month-store';
 import { createWebhookOutboxStore } from './stores/webhook-outbox-store';
@@ -58,9 +60,11 @@ export function createStores(
     rateWindows: createRateWindowStore(database),
     browserProfiles: createBrowserProfileStore(database),
     browserSessions: createBrowserSessionStore(database),
+    sessionReplays: createSessionReplayStore(database),
     agentTraces: createAgentTraceStore(database),
     monitors: createMonitorStore(database),
     monitorChecks: createMonitorCheckStore(database),
+    emailSubscriptions: createEmailSubscriptionStore(database),
     browserNodeTokens: createBrowserNodeTokenStore(database),
     relayedTasks: createRelayedTaskStore(database),
     concurrencySlots: createConcurrencySlotStore(database),
@@ -95,6 +99,7 @@ export async function purgeExpired(stores: Stores, now = new Date()): Promise<nu
     stores.concurrencySlots.purgeExpired(now),
     stores.instances.purgeExpired(now),
     stores.browserSessions.purgeExpired(now),
+    stores.sessionReplays.purgeExpired(now),
     stores.agentTraces.purgeExpired(now),
     // A reservation this old belongs to work whose process died before it could settle.
     stores.creditLedger.releaseStale(new Date(now.getTime() - STALE_RESERVATION_MS)),

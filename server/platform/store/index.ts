@@ -44,8 +44,14 @@ export type { RelayedTask, RelayedTaskStore } from './stores/relayed-task-store'
 export type { ResultStore } from './stores/result-store';
 export type { IndexedPageSource, SearchIndexStore } from './stores/search-index-store';
 export type { SitemapFetchStore } from './stores/sitemap-fetch-store';
+export type { ReplayPageSummary, SessionReplayStore, StoredReplayChunk } from './stores/session-replay-store';
 export type { TeamRecord, TeamStore } from './stores/team-store';
 export { attributeUsage, maskApiKey, usageAttribution } from './stores/usage-attribution';
 export { monthOf } from './stores/usage-month-store';
 export type { UsageMonth, UsageMonthStore } from './stores/usage-month-store';
-export type { WebhookDelivery, WebhookOutboxStore } from './stores/webhook-outbox-store';
+export type { DeliveryKind, WebhookDelivery, WebhookOutboxStore } from './stores/webhook-outbox-store';
+export type {
+  EmailSubscriptionStatus,
+  EmailSubscriptionStore,
+  StoredEmailSubscription,
+} from './stores/email-subscription-store';

@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import type { Egress } from '../egress';
 import type { Log } from '../log';
+import { MailMessage, type Mailer, PermanentMailError } from '../notify';
 import type { TeamStore, WebhookDelivery, WebhookOutboxStore } from '../store';
 import { deliveryHeaders } from './delivery-headers';
 
@@ -22,6 +23,8 @@ export function signWebhook(secret: string, body: string): string {
  * Sends the outbox: each delivery signed with its team's secret, through the guarded egress (no
  * redirects: a 3xx is a failure), retried on network errors, timeouts, 408, 429 and 5xx on the
  * schedule, never on other 4xx. Any instance may send any delivery; leases keep them apart.
+ * Slack-compatible deliveries go the same way unsigned; e-mail deliveries go to the mailer
+ * (retried unless the SMTP server refuses for good, 5xx).
  */
 export function createWebhookSender({
   outbox,
@@ -29,28 +32,65 @@ export function createWebhookSender({
   egress,
   log,
   retryDelaysMs = DEFAULT_RETRY_DELAYS_MS,
+  mailer,
 }: {
   outbox: WebhookOutboxStore;
   teams: TeamStore;
   egress: Egress;
   log: Log;
   retryDelaysMs?: readonly number[];
+  /** Sends the `email` deliveries; without it they are dropped with the reason. */
+  mailer?: Mailer | undefined;
 }) {
   let inFlight = 0;
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
 
+  /** Sends an e-mail delivery; a failure says whether a retry can help. */
+  const sendMail = async (
+    delivery: WebhookDelivery,
+  ): Promise<{ error: string; retry: boolean } | undefined> => {
+    if (mailer === undefined) return { error: 'no SMTP server is configured (SMTP_URL)', retry: false };
+    let queued: unknown;
+    try {
+      queued = JSON.parse(delivery.body);
+    } catch {
+      queued = undefined;
+    }
+    const message = MailMessage.safeParse(queued);
+    if (!message.success) return { error: 'the queued e-mail is malformed', retry: false };
+    try {
+      await mailer.send(message.data, delivery._id);
+      return undefined;
+    } catch (err) {
+      return {
+        error: err instanceof Error ? err.message : String(err),
+        retry: !(err instanceof PermanentMailError),
+      };
+    }
+  };
+
   const deliver = async (delivery: WebhookDelivery & { leaseToken?: string }) => {
     const token = delivery.leaseToken ?? '';
     let failure: { error: string; retry: boolean };
     try {
-      const secret = await teams.webhookSecret(delivery.teamId);
+      if (delivery.kind === 'email') {
+        const mailFailure = await sendMail(delivery);
+        if (mailFailure === undefined) {
+          await outbox.markDelivered(delivery._id, token);
+          return;
+        }
+        throw Object.assign(new Error(mailFailure.error), { retry: mailFailure.retry });
+      }
+      // A Slack-compatible incoming webhook takes the JSON as it is: no Firecrawl signature or id.
+      const signed = delivery.kind !== 'slack';
+      const secret = signed ? await teams.webhookSecret(delivery.teamId) : undefined;
       const response = await egress.post(delivery.url, {
         body: delivery.body,
         timeoutMs: DELIVERY_TIMEOUT_MS,
         headers: deliveryHeaders(delivery.headers, {
           'content-type': 'application/json',
-          'webhook-id': delivery._id,
+          ...(signed ? { 'webhook-id': delivery._id } : {}),
           ...(secret === undefined ? {} : { 'x-firecrawl-signature': signWebhook(secret, delivery.body) }),
         }),
       });
@@ -61,7 +101,8 @@ export function createWebhookSender({
       const retry = response.status === 408 || response.status === 429 || response.status >= 500;
       failure = { error: `HTTP ${response.status}`, retry };
     } catch (err) {
-      failure = { error: err instanceof Error ? err.message : String(err), retry: !isBlocked(err) };
+      const retry = (err as { retry?: boolean }).retry ?? !isBlocked(err);
+      failure = { error: err instanceof Error ? err.message : String(err), retry };
     }
     const delay = retryDelaysMs[delivery.attempts - 1];
     const retryAt = failure.retry && delay !== undefined ? new Date(Date.now() + delay) : undefined;

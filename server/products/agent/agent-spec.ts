@@ -25,6 +25,8 @@ export interface AgentSpec {
   origin: string;
   integration?: string | undefined;
   webhook?: AgentWebhook | undefined;
+  /** Pages are screened for prompt injection before the model reads them (checkPromptInjection). */
+  screensInjection?: boolean | undefined;
   /** Deep research: the final analysis's instructions and whether a JSON answer is asked for too. */
   research?: {
     maxDepth: number;

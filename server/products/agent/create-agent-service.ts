@@ -211,6 +211,7 @@ export function createAgentService({
         origin: request.origin ?? 'api',
         integration: request.integration ?? undefined,
         webhook: request.webhook ?? undefined,
+        ...(request.checkPromptInjection === true ? { screensInjection: true } : {}),
       });
     },
 

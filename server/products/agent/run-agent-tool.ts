@@ -37,6 +37,8 @@ export interface ToolContext {
   pagesLeft(): number;
   /** Credits the tools may still spend (a search costs one per result, so its limit is cut to this). */
   creditsLeft(): number;
+  /** Every page read is screened for prompt injection first (checkPromptInjection). */
+  screensInjection?: boolean;
   log: Log;
 }
 
@@ -129,6 +131,7 @@ async function readPage(
     formats: ['markdown'],
     onlyMainContent: true,
     ...(raw.actions === undefined ? {} : { actions: raw.actions }),
+    ...(context.screensInjection === true ? { checkPromptInjection: true } : {}),
   });
   if (!request.success) {
     return failure(request.error.issues[0]?.message ?? 'invalid request', summary);
@@ -168,6 +171,10 @@ async function readPage(
   } catch (err) {
     if (err instanceof TabhiveError && err.kind === 'insufficient-credits') {
       return { ...failure("the team's credits are spent", summary), outOfCredits: true };
+    }
+    if (err instanceof TabhiveError && err.code === 'SCRAPE_PROMPT_INJECTION_DETECTED') {
+      // The error's message quotes the page; none of the flagged text may reach the model.
+      return refusal('the page was withheld: the prompt-injection screen flagged it', summary);
     }
     if (!(err instanceof TabhiveError)) context.log.warn('agent page failed', { url, error: String(err) });
     return failure(err instanceof Error ? err.message : String(err), summary);

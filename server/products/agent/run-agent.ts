@@ -98,6 +98,7 @@ export async function runAgent(
     deadline,
     pagesLeft: () => (spec.maxPages ?? Infinity) - pagesRead,
     creditsLeft: () => Math.max(0, room()),
+    screensInjection: spec.screensInjection === true,
     log,
   };
   let booked = false;

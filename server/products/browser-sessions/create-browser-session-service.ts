@@ -11,6 +11,14 @@ import type { InteractOptionsMemory } from '../../scrape/emit';
 import { planFromPrompt } from './plan-from-prompt';
 import { sessionErrors } from './session-errors';
 import { UPLOAD_ORIGIN } from '../parse';
+import {
+  DEFAULT_SANDBOX_LIMITS,
+  RelayUnreachable,
+  runPlaywrightCode,
+  sandboxOutput,
+  type OpenRelayEndpoint,
+  type SandboxLimits,
+} from './execute';
 
 /** A scrape's interaction lives this long at most, and ends after this long without activity. */
 export const INTERACT_TTL_MS = 30 * 60_000;
@@ -76,6 +84,8 @@ export function createBrowserSessionService({
   interactOptions,
   llm,
   log,
+  openRelayEndpoint,
+  sandboxLimits = DEFAULT_SANDBOX_LIMITS,
 }: {
   leases: SessionLeases;
   store: BrowserSessionStore;
@@ -83,19 +93,46 @@ export function createBrowserSessionService({
   interactOptions: InteractOptionsMemory;
   llm: LlmProvider | undefined;
   log: Log;
+  /** The CDP relay's private endpoint for `language: "node"` code; without it, such code is a 503. */
+  openRelayEndpoint?: OpenRelayEndpoint | undefined;
+  sandboxLimits?: SandboxLimits;
 }) {
   /** Interactions by team and scrape id, and those being opened (two first calls open one). */
   const interactions = new Map<string, string>();
   const opening = new Map<string, Promise<RunningSession>>();
+
+  /** `language: "node"`: the caller's Playwright code, sandboxed, on the session's page. */
+  async function runPlaywright(session: RunningSession, code: string, timeoutS: number) {
+    if (openRelayEndpoint === undefined) throw sessionErrors.playwrightUnavailable();
+    const live = session.control.session;
+    try {
+      const outcome = await runPlaywrightCode({
+        session: live,
+        code,
+        timeoutMs: Math.round(timeoutS * 1000),
+        limits: sandboxLimits,
+        openEndpoint: openRelayEndpoint,
+      });
+      return sandboxOutput(outcome, { timeoutS, limits: sandboxLimits });
+    } catch (err) {
+      if (!(err instanceof RelayUnreachable)) throw err;
+      if (leases.running(live.id, live.teamId) === undefined) throw sessionErrors.ended(err.message);
+      log.warn('execute: the session page was not reachable through its relay', {
+        session: live.id,
+        error: err.message,
+      });
+      return failedOutput(`The session's page could not be reached: ${err.message}`, { killed: false });
+    }
+  }
 
   async function run(session: RunningSession, body: BrowserExecuteRequest): Promise<ExecuteResponse> {
     const live = session.control.session;
     const timeoutMs = Math.round(body.timeout * 1000);
     const language = body.language ?? 'node';
     const code = body.code?.trim() ? body.code : undefined;
-    if (code !== undefined && (language === 'python' || language === 'bash')) {
-      throw sessionErrors.languageNotRun(language);
-    }
+    if (code !== undefined && language === 'python') throw sessionErrors.pythonNotAvailable();
+    if (code !== undefined && language === 'bash') throw sessionErrors.bashNotAvailable();
+    if (code !== undefined && language !== 'page') return runPlaywright(session, code, body.timeout);
     try {
       if (body.actions !== undefined) {
         return actionsOutput(await live.command({ kind: 'actions', actions: body.actions, timeoutMs }));
@@ -192,6 +229,7 @@ export function createBrowserSessionService({
         ttlMs: request.ttl * 1000,
         activityTtlMs: request.activityTtl === undefined ? undefined : request.activityTtl * 1000,
         streamWebView: request.streamWebView,
+        record: request.recordSession,
         profile: request.profile,
         options: {
           ...(request.blockAds ? {} : { blockAds: false }),

@@ -56,6 +56,8 @@ export interface SessionStart {
   options: InteractOptions & { blockAds?: boolean };
   /** The API's base URL, for the live view and CDP addresses. */
   publicBase: string;
+  /** Record the session's tab for its replay (unless false). */
+  record?: boolean;
 }
 
 /** A session this process runs. */
@@ -261,7 +263,7 @@ export function createSessionLeases({
     const spec: PageTaskSpec = {
       url: start.url,
       waitForMs: 0,
-      session: {},
+      session: start.record === false ? {} : { record: true },
       networkPolicy: urlPolicy.networkPolicy,
       ...(options.headers === undefined ? {} : { headers: options.headers }),
       ...(options.mobile === true ? { mobile: true } : {}),

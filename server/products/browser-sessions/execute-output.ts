@@ -84,17 +84,27 @@ export function actionsOutput(outputs: ActionOutputs): ExecuteResponse {
   };
 }
 
-/** Code or actions that failed (`killed`: they ran out of time and were stopped). */
-export function failedOutput(message: string, { killed }: { killed: boolean }): ExecuteResponse {
-  const stderr = cut(`${message}\n`, MAX_EXECUTE_OUTPUT_CHARS);
+/** The exit code of code the sandbox stopped at its memory limit, as a kill by the OOM killer reports it. */
+export const KILLED_EXIT_CODE = 137;
+
+/**
+ * Code or actions that failed (`killed`: they were stopped, by the timeout unless `exitCode` says
+ * otherwise), with what the code logged before it failed: the message ends stderr.
+ */
+export function failedOutput(
+  message: string,
+  { killed, logs = [], exitCode }: { killed: boolean; logs?: readonly ConsoleLine[]; exitCode?: number },
+): ExecuteResponse {
+  const stdout = cut(joinLines(logs, 'stdout'), MAX_EXECUTE_OUTPUT_CHARS);
+  const stderr = cut(`${joinLines(logs, 'stderr')}${message}\n`, MAX_EXECUTE_OUTPUT_CHARS);
   return {
     success: true,
-    stdout: '',
+    stdout: stdout.text,
     result: '',
     stderr: stderr.text,
-    exitCode: killed ? TIMEOUT_EXIT_CODE : 1,
+    exitCode: exitCode ?? (killed ? TIMEOUT_EXIT_CODE : 1),
     killed,
     error: message,
-    ...(stderr.cut ? { truncated: true } : {}),
+    ...(stdout.cut || stderr.cut ? { truncated: true } : {}),
   };
 }

@@ -45,17 +45,35 @@ export const sessionErrors = {
       'The browser launched for this session did not start in time. Try again shortly; if it keeps failing, see the server log.',
       { code: 'NO_BROWSER_AVAILABLE', retryAfterSeconds: 5 },
     ),
-  /** Tabhive never runs a caller's program on the server: only JavaScript in the page. */
-  languageNotRun: (language: string) =>
+  /**
+   * Python code would need Playwright for Python in a sandbox this server cannot build honestly (a
+   * Python process has the server's file system, environment and network unless the operating
+   * system fences it); node code runs in a V8 isolate with only the session's page.
+   */
+  pythonNotAvailable: () =>
     new TabhiveError(
       'invalid-input',
-      `Tabhive does not run ${language} code: it never runs a caller's code on the server. Send language "node" with JavaScript, which runs inside the session's page (an isolated world: the page's DOM, not its scripts' variables), or send "actions" (Firecrawl actions) or a "prompt".`,
+      'Python execution is not available on this server: Tabhive runs a caller\'s code only in a sandbox it can hold (a V8 isolate with no file system, environment or network beyond the session\'s page), and it has no such sandbox for Python. Send the same steps as JavaScript with language "node": `page`, `context` and `browser` are Playwright\'s, as in Playwright for Python (await page.goto(url); return await page.title();). Or send "actions" (Firecrawl actions) or a "prompt".',
       { code: 'BAD_REQUEST' },
+    ),
+  /** A shell on the server is what the sandbox exists to deny; there is no honest equivalent. */
+  bashNotAvailable: () =>
+    new TabhiveError(
+      'invalid-input',
+      'Bash execution is not available on this server: a shell would reach the server\'s files, environment and network, and Tabhive runs a caller\'s code only in a sandbox that reaches the session\'s page alone. Send JavaScript with language "node" (Playwright\'s `page`, `context` and `browser`: await page.goto(url); return await page.title();), language "page" (JavaScript run inside the page), "actions" or a "prompt". The SDKs send "bash" when no language is given: pass language "node".',
+      { code: 'BAD_REQUEST' },
+    ),
+  /** The server was composed without a relay its own Playwright can reach. */
+  playwrightUnavailable: () =>
+    new TabhiveError(
+      'unavailable',
+      'Playwright code cannot run on this server right now (no CDP relay for its sandbox). Send language "page" to run JavaScript inside the page, or "actions".',
+      { code: 'EXECUTE_UNAVAILABLE', retryAfterSeconds: 5 },
     ),
   noModel: () =>
     new TabhiveError(
       'invalid-input',
-      'A prompt needs a language model, and this Tabhive server has none configured (LLM_BASE_URL). Send "code" (JavaScript run in the page) or "actions" instead.',
+      'A prompt needs a language model, and this Tabhive server has none configured (LLM_BASE_URL). Send "code" (Playwright JavaScript, or language "page" for JavaScript run in the page) or "actions" instead.',
       { code: 'BAD_REQUEST' },
     ),
   modelFailed: (reason: string) =>

@@ -10,6 +10,7 @@ import type { SiteFiles } from '../../scrape/capture';
 import { scrapeCredits } from '../../scrape/admit';
 import { type Stores, type Job, type PageTask, attributeUsage } from '../../platform/store';
 import { enqueueWebhook } from './enqueue-webhook';
+import { pageChallengeWebhook, type ChallengeLiveViews } from './page-challenge-webhook';
 import {
   compilePatterns,
   inCrawlScope,
@@ -92,6 +93,7 @@ export function createJobRunner({
   capacity,
   httpPages,
   teamConcurrency = Infinity,
+  challengeViews,
 }: {
   stores: Stores;
   scraper: Scraper;
@@ -107,6 +109,8 @@ export function createJobRunner({
   httpPages?: { extra: number; eligible(spec: JobSpec): boolean };
   /** Pages a team may run at once when the team has no setting of its own (TEAM_CONCURRENCY). */
   teamConcurrency?: number;
+  /** Live views of a page's tab that waits on a challenge, for the job's `page.challenge` webhook. */
+  challengeViews?: ChallengeLiveViews | undefined;
 }) {
   const owner = randomUUID();
   /** `browser`: the page's job has every page in a browser, so it counts against `capacity()`. */
@@ -317,6 +321,14 @@ export function createJobRunner({
     const heartbeat = setInterval(() => {
       stores.pageTasks.heartbeat(task._id, token, TASK_LEASE_MS).catch(() => undefined);
     }, TASK_LEASE_MS / 3);
+    // With a webhook, a challenge page waits for an operator told through it (page-challenge-webhook.ts).
+    const onChallenge = pageChallengeWebhook({
+      outbox: stores.webhookOutbox,
+      views: challengeViews,
+      job,
+      spec,
+      log,
+    });
     try {
       let capture: PageCapture | undefined;
       let captureLinks: string[] | undefined;
@@ -338,6 +350,7 @@ export function createJobRunner({
               capture = c;
               captureLinks = links;
             },
+            ...(onChallenge === undefined ? {} : { onChallenge }),
           },
         ),
       );

@@ -9,6 +9,8 @@ export { createJobService } from './create-job-service';
 export type { JobService } from './create-job-service';
 export { createStatusSocket, isStatusSocketPath } from './create-status-socket';
 export { enqueueJobEvent, enqueueWebhook } from './enqueue-webhook';
+export { PAGE_CHALLENGE_EVENT } from './page-challenge-webhook';
+export type { ChallengeLiveViews } from './page-challenge-webhook';
 export { LIVE_STATES, finishIfDone } from './finish-job';
 export { JobAborted, JobFailure, createInProcessJobs } from './in-process-jobs';
 export type { JobRun } from './in-process-jobs';

@@ -2,13 +2,14 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
 import type { Keyring } from '../../platform/auth';
-import type { LiveSessionDirectory } from '../browser-sessions';
+import type { LiveSession, LiveSessionDirectory } from '../browser-sessions';
 import type { Log } from '../../platform/log';
 import type { UrlPolicy } from '../../platform/url-policy';
 import { createCdpEventSubscriptions } from './cdp-event-subscriptions';
-import { createCdpRelayConnection } from './cdp-relay-connection';
+import { openPrivateCdpEndpoint } from './cdp-relay-private-endpoint';
 import { relayNavigationCheck } from './cdp-relay-navigation-check';
 import { bearerToken, refuseUpgrade } from './refuse-upgrade';
+import { serveRelaySocket } from './relay-socket';
 
 const CDP_RELAY_PATH = /^\/v2\/browser\/([^/]+)\/cdp$/;
 
@@ -50,25 +51,18 @@ export function createCdpRelay({
       if (team === undefined) return refuseUpgrade(socket, 401, 'Unauthorized: Invalid token');
       const session = sessions.get(id, team.id);
       if (session === undefined) return refuseUpgrade(socket, 404, 'Browser session not found');
-      server.handleUpgrade(request, socket, head, (ws) => {
-        const connection = createCdpRelayConnection({
+      server.handleUpgrade(request, socket, head, (ws) =>
+        serveRelaySocket(ws, {
           session,
           subscriptions,
           checkNavigation,
-          send: (message) => {
-            if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message));
-          },
-          close: (code, reason) => ws.close(code, reason),
-        });
-        ws.on('message', (data, isBinary) => {
-          if (!isBinary) connection.receive(data.toString());
-        });
-        ws.on('close', connection.closed);
-        ws.on('error', (err) =>
-          log.info('cdp relay socket error', { session: session.id, error: err.message }),
-        );
-      });
+          onError: (err) => log.info('cdp relay socket error', { session: session.id, error: err.message }),
+        }),
+      );
     },
+    /** The session's relay for the server's own Playwright (execute's sandbox), on a private loopback path. */
+    openPrivateEndpoint: (session: LiveSession) =>
+      openPrivateCdpEndpoint({ session, subscriptions, checkNavigation }),
     close() {
       for (const client of server.clients) client.terminate();
       server.close();

@@ -12,13 +12,16 @@ import type { MonitorScheduler } from './create-monitor-scheduler';
 import { monitorErrors } from './monitor-errors';
 import { type MonitorSchedule, nextRunAfter, normalizeSchedule } from './monitor-schedule';
 import { prepareTargets } from './monitor-targets';
+import type { MonitorNotifier } from './monitor-notifications';
 import { checkView, monitorView, pageView } from './monitor-view';
 import { NO_LLM_JUDGE_WARNING } from './run-monitor-check';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const EMAIL_NOT_SENT_WARNING =
-  'Email notifications are stored but not sent: this Tabhive server has no mail server. Use a webhook to be told of changes.';
+  'Email notifications are stored but not sent: this Tabhive server has no mail server (SMTP_URL). Use a webhook to be told of changes.';
+export const EMAIL_PENDING_WARNING =
+  'Recipients receive notifications once they confirm through the link e-mailed to them (emailRecipientSubscriptions says who has).';
 
 export type MonitorView = ReturnType<typeof monitorView>;
 
@@ -33,6 +36,7 @@ export function createMonitorService({
   urlPolicy,
   minIntervalSeconds,
   hasLlm,
+  notifier,
 }: {
   monitors: MonitorStore;
   checks: MonitorCheckStore;
@@ -41,6 +45,8 @@ export function createMonitorService({
   /** MONITOR_MIN_INTERVAL_SECONDS: schedules whose runs come closer are refused. */
   minIntervalSeconds: number;
   hasLlm: boolean;
+  /** E-mail opt-in and sending; without it, e-mail settings are stored only. */
+  notifier?: MonitorNotifier | undefined;
 }) {
   /** The team's monitor, or the 404 that an unknown, malformed or other team's id gets alike. */
   const own = async (teamId: string, id: string): Promise<StoredMonitor> => {
@@ -56,6 +62,10 @@ export function createMonitorService({
       throw errors.urlBlocked(`Webhook URL refused: ${verdict.message}`);
   };
 
+  /** A Slack-compatible webhook is a caller's URL the server will post to: judged like `webhook`. */
+  const slackHook = (notification: { slack?: { webhookUrl: string } | undefined } | null | undefined) =>
+    notification?.slack === undefined ? undefined : { url: notification.slack.webhookUrl };
+
   /** What the caller should know about settings this server accepts but cannot honour. */
   const warningsOf = (monitor: StoredMonitor): string[] => {
     const warnings: string[] = [];
@@ -63,13 +73,22 @@ export function createMonitorService({
       monitor.notification as { email?: { enabled?: boolean; recipients?: string[] } } | undefined
     )?.email;
     if (email !== undefined && (email.enabled === true || (email.recipients ?? []).length > 0)) {
-      warnings.push(EMAIL_NOT_SENT_WARNING);
+      warnings.push(notifier?.mailEnabled === true ? EMAIL_PENDING_WARNING : EMAIL_NOT_SENT_WARNING);
     }
     if (monitor.judgeEnabled && !hasLlm) warnings.push(NO_LLM_JUDGE_WARNING);
     if (monitor.judgeEnabled && monitor.goal === undefined) {
       warnings.push('judgeEnabled has no goal to judge changes against: set goal to get judgments.');
     }
     return warnings;
+  };
+
+  /** The monitor as clients read it, with its recipients' opt-in states when it has recipients. */
+  const view = async (monitor: StoredMonitor) => {
+    const subscriptions = notifier === undefined ? [] : await notifier.subscriptionsOf(monitor);
+    return {
+      ...monitorView(monitor),
+      ...(subscriptions.length === 0 ? {} : { emailRecipientSubscriptions: subscriptions }),
+    };
   };
 
   const scheduleFields = (schedule: MonitorSchedule) => ({
@@ -84,6 +103,7 @@ export function createMonitorService({
       const id = randomUUID();
       const targets = prepareTargets(request.targets, id);
       await checkWebhook(request.webhook);
+      await checkWebhook(slackHook(request.notification));
       const now = new Date();
       const monitor: StoredMonitor = {
         _id: id,
@@ -104,7 +124,8 @@ export function createMonitorService({
         updatedAt: now,
       };
       await monitors.insert(monitor);
-      return { monitor: monitorView(monitor), warnings: warningsOf(monitor) };
+      await notifier?.reconcile(monitor);
+      return { monitor: await view(monitor), warnings: warningsOf(monitor) };
     },
 
     async list(teamId: string, query: MonitorListQuery) {
@@ -113,7 +134,7 @@ export function createMonitorService({
 
     async get(teamId: string, id: string) {
       const monitor = await own(teamId, id);
-      return { monitor: monitorView(monitor), warnings: warningsOf(monitor) };
+      return { monitor: await view(monitor), warnings: warningsOf(monitor) };
     },
 
     async update(teamId: string, id: string, request: UpdateMonitorRequest) {
@@ -123,7 +144,10 @@ export function createMonitorService({
       if (request.retentionDays !== undefined) changes.retentionDays = request.retentionDays;
       if (request.judgeEnabled !== undefined) changes.judgeEnabled = request.judgeEnabled;
       if (request.goal !== undefined) changes.goal = request.goal ?? undefined;
-      if (request.notification !== undefined) changes.notification = request.notification ?? undefined;
+      if (request.notification !== undefined) {
+        await checkWebhook(slackHook(request.notification));
+        changes.notification = request.notification ?? undefined;
+      }
       if (request.webhook !== undefined) {
         await checkWebhook(request.webhook);
         changes.webhook = request.webhook ?? undefined;
@@ -142,13 +166,27 @@ export function createMonitorService({
       }
       const updated = await monitors.update(teamId, id, changes);
       if (updated === undefined) throw monitorErrors.monitorNotFound();
-      return { monitor: monitorView(updated), warnings: warningsOf(updated) };
+      if (request.notification !== undefined) await notifier?.reconcile(updated);
+      return { monitor: await view(updated), warnings: warningsOf(updated) };
     },
 
     async remove(teamId: string, id: string) {
       await own(teamId, id);
       await monitors.remove(teamId, id);
       await checks.removeForMonitor(id);
+      await notifier?.removeMonitor(id);
+    },
+
+    /**
+     * A recipient followed the confirm or unsubscribe link of a monitor's e-mail: the address, and
+     * its state now, or undefined for a token no subscription has.
+     */
+    async answerRecipient(token: string, status: 'confirmed' | 'unsubscribed') {
+      if (notifier === undefined || token === '') return undefined;
+      const subscription = await notifier.answer(token, status);
+      return subscription === undefined
+        ? undefined
+        : { email: subscription.email, status: subscription.status };
     },
 
     async run(teamId: string, id: string) {

@@ -7,6 +7,7 @@ import type { Stores } from '../../platform/store';
 import type { UrlPolicy } from '../../platform/url-policy';
 import { createMonitorScheduler } from './create-monitor-scheduler';
 import { type MonitorService, createMonitorService } from './create-monitor-service';
+import { createMonitorNotifier } from './monitor-notifications';
 
 export interface Monitors {
   service: MonitorService;
@@ -27,6 +28,8 @@ export function createMonitors({
   minIntervalSeconds,
   leaseMs,
   tickMs,
+  mailEnabled = false,
+  linkBase,
 }: {
   stores: Stores;
   /** Books each page on the team's ledger (admission `monitor-check`). */
@@ -39,7 +42,18 @@ export function createMonitors({
   minIntervalSeconds: number;
   leaseMs?: number;
   tickMs?: number;
+  /** An SMTP server is configured: recipients get opt-in and change e-mails through the outbox. */
+  mailEnabled?: boolean;
+  /** The base of links in e-mails (PUBLIC_URL, or the server's own address). */
+  linkBase: string;
 }): Monitors {
+  const notifier = createMonitorNotifier({
+    subscriptions: stores.emailSubscriptions,
+    outbox: stores.webhookOutbox,
+    mailEnabled,
+    linkBase,
+    log,
+  });
   const scheduler = createMonitorScheduler({
     monitors: stores.monitors,
     checks: stores.monitorChecks,
@@ -53,6 +67,7 @@ export function createMonitors({
       outbox: stores.webhookOutbox,
       llm,
       log,
+      notifier,
     },
     log,
     ...(leaseMs === undefined ? {} : { leaseMs }),
@@ -65,6 +80,7 @@ export function createMonitors({
     urlPolicy,
     minIntervalSeconds,
     hasLlm: llm !== undefined,
+    notifier,
   });
   return { service, start: () => scheduler.start(), stop: () => scheduler.stop() };
 }

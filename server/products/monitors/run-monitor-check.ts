@@ -12,6 +12,7 @@ import type {
 } from '../../platform/store';
 import { ensureCreditsLeft } from '../../platform/teams';
 import { judgeChange } from './judge-change';
+import type { MonitorNotifier } from './monitor-notifications';
 import { checkView, emptySummary, pageView } from './monitor-view';
 import { enqueueMonitorEvent } from './monitor-webhooks';
 import { historyTag, readTargets, runnableTarget } from './monitor-targets';
@@ -28,6 +29,8 @@ export interface CheckRunnerDeps extends ObserveDeps {
   outbox: WebhookOutboxStore;
   llm: LlmProvider | undefined;
   log: Log;
+  /** E-mail and Slack notifications of a check with news (monitor-notifications.ts). */
+  notifier?: MonitorNotifier | undefined;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -174,7 +177,10 @@ export async function runMonitorCheck(
     ...(failures.length === 0 ? {} : { error: failures.join('; ') }),
     ...(warnings.length === 0 ? {} : { warnings }),
   });
-  if (finished !== undefined) await sendEvents(monitor, finished, pages, deps);
+  if (finished !== undefined) {
+    await sendEvents(monitor, finished, pages, deps);
+    await deps.notifier?.notifyCheck(monitor, finished, pages);
+  }
   return finished;
 }
 

@@ -1,6 +1,6 @@
 /** The kinds of document `/v2/parse` converts. */
 export type FileKind =
-  'pdf' | 'docx' | 'xlsx' | 'pptx' | 'ods' | 'html' | 'markdown' | 'csv' | 'tsv' | 'text';
+  'pdf' | 'docx' | 'xlsx' | 'pptx' | 'ods' | 'html' | 'markdown' | 'csv' | 'tsv' | 'text' | 'image';
 
 export interface FileKindInfo {
   /** What messages call it. */
@@ -68,6 +68,13 @@ export const FILE_KINDS: Readonly<Record<FileKind, FileKindInfo>> = {
     mimeType: 'text/plain',
     extensions: ['.txt', '.text', '.log'],
     otherMimeTypes: [],
+  },
+  // Read with OCR (the "image" parser); an image's own type is its document's contentType.
+  image: {
+    label: 'image',
+    mimeType: 'image/png',
+    extensions: ['.png', '.jpg', '.jpeg', '.gif', '.bmp', '.tif', '.tiff', '.webp'],
+    otherMimeTypes: ['image/jpeg', 'image/gif', 'image/bmp', 'image/x-ms-bmp', 'image/tiff', 'image/webp'],
   },
 };
 

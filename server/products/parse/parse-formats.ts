@@ -8,7 +8,7 @@ export const ParseFormatsResponse = z.object({
     formats: z.array(
       z.object({
         format: z.string(),
-        kind: z.literal('document'),
+        kind: z.enum(['document', 'image']),
         extensions: z.array(z.string()),
         mimeTypes: z.array(z.string()),
         available: z.literal(true),
@@ -23,7 +23,7 @@ export function parseFormats(): ParseFormatsResponse['data']['formats'] {
   return (Object.entries(FILE_KINDS) as Array<[FileKind, (typeof FILE_KINDS)[FileKind]]>).map(
     ([format, info]) => ({
       format,
-      kind: 'document',
+      kind: format === 'image' ? 'image' : 'document',
       extensions: [...info.extensions],
       mimeTypes: [info.mimeType, ...info.otherMimeTypes],
       available: true,

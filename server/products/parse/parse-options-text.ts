@@ -21,3 +21,14 @@ export function parseOptionsText(text: string | undefined): ParseOptionsV2 {
   inspectJson(value);
   return parseBody(ParseOptionsV2, value);
 }
+
+/**
+ * Whether the options name `parsers` at all. Firecrawl's default list holds "image" beside "pdf",
+ * so an upload whose options leave `parsers` out has its images read with OCR; a list that omits
+ * "image" keeps images refused as unsupported files, as Firecrawl's clients describe.
+ */
+export function namesParsers(text: string | undefined): boolean {
+  if (text === undefined || text.trim() === '') return false;
+  const value = JSON.parse(text) as unknown;
+  return typeof value === 'object' && value !== null && 'parsers' in value;
+}

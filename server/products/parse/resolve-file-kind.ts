@@ -3,7 +3,8 @@ import { FILE_KINDS, type FileKind, TEXT_KINDS } from './file-kinds';
 import { parseErrors } from './parse-errors';
 import type { Sniffed } from './sniff-content';
 
-const SUPPORTED = 'PDF, DOCX, XLSX, PPTX, ODS, HTML, Markdown, CSV/TSV and plain text';
+const SUPPORTED =
+  'PDF, DOCX, XLSX, PPTX, ODS, HTML, Markdown, CSV/TSV, plain text and images (PNG, JPEG, GIF, BMP, TIFF, WebP)';
 
 /**
  * The kind an upload is converted as: what its content is, provided that the name and type the

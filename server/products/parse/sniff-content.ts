@@ -4,13 +4,15 @@ import { looksLikeText } from './decode-text';
 import { openZip } from './zip/open-zip';
 import type { ZipLimits } from './zip/zip-limits';
 import { attribute, walkXml } from './convert/walk-xml';
+import { readImageFormat } from '../../scrape/derive';
 
 /** What the bytes of an upload are, whatever it was called. */
 export type Sniffed =
-  | { kind: Exclude<FileKind, 'markdown' | 'csv' | 'tsv'>; mimeType: string; label: string }
+  | { kind: Exclude<FileKind, 'markdown' | 'csv' | 'tsv' | 'image'>; mimeType: string; label: string }
+  | { kind: 'image'; mimeType: string; label: string; width: number; height: number }
   | { kind: 'other'; mimeType: string; label: string };
 
-const known = (kind: Exclude<FileKind, 'markdown' | 'csv' | 'tsv'>): Sniffed => ({
+const known = (kind: Exclude<FileKind, 'markdown' | 'csv' | 'tsv' | 'image'>): Sniffed => ({
   kind,
   mimeType: FILE_KINDS[kind].mimeType,
   label: FILE_KINDS[kind].label,
@@ -24,6 +26,7 @@ const SIGNATURES: ReadonlyArray<{ bytes: number[]; mimeType: string; label: stri
     mimeType: 'application/x-ole-storage',
     label: 'legacy Office document (.doc/.xls/.ppt)',
   },
+  // Images whose header gives no size (cut short): OCR cannot read them.
   { bytes: [0x89, 0x50, 0x4e, 0x47], mimeType: 'image/png', label: 'PNG image' },
   { bytes: [0xff, 0xd8, 0xff], mimeType: 'image/jpeg', label: 'JPEG image' },
   { bytes: [0x47, 0x49, 0x46, 0x38], mimeType: 'image/gif', label: 'GIF image' },
@@ -61,7 +64,8 @@ const startsWith = (bytes: Uint8Array, prefix: readonly number[], offset = 0) =>
  * The type of an upload from its content: `%PDF-`, a zip whose `[Content_Types].xml` names an
  * OOXML main part or whose `mimetype` entry names an ODF type, HTML by the WHATWG sniffing
  * patterns, text that decodes (UTF-8, UTF-16 with a byte order mark, or single-byte text without
- * control characters), or something else, named where its signature is known. A zip that cannot
+ * control characters), a raster image OCR reads (by its header, which gives its size), or
+ * something else, named where its signature is known. A zip that cannot
  * be read is a broken document (DocumentProblem).
  */
 export function sniffContent(bytes: Uint8Array): Sniffed {
@@ -70,6 +74,8 @@ export function sniffContent(bytes: Uint8Array): Sniffed {
   if (startsWith(bytes, [0x50, 0x4b, 0x03, 0x04]) || startsWith(bytes, [0x50, 0x4b, 0x05, 0x06])) {
     return sniffZip(bytes);
   }
+  const image = readImageFormat(bytes);
+  if (image !== undefined) return { kind: 'image', ...image };
   const signature = SIGNATURES.find((candidate) => startsWith(bytes, candidate.bytes));
   if (signature !== undefined) return other(signature.mimeType, signature.label);
   const text = looksLikeText(bytes);

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { asksInjectionScreen } from '../../../shared/api/v2/prompt-injection-check';
 import type { ScrapeRequestV2 } from '../../../shared/api/v2/scrape-request';
 import { errors } from '../../platform/errors';
 import type { Log } from '../../platform/log';
@@ -33,7 +34,7 @@ export async function reserveScrapeCredits(
     const reservation = await creditLedger.reserve({
       key,
       teamId,
-      credits: scrapeCredits({ formats: request.formats }),
+      credits: scrapeCredits({ formats: request.formats, screensInjection: asksInjectionScreen(request) }),
       reason: 'scrape',
     });
     if (reservation.status === 'insufficient') throw errors.insufficientCredits(teamId);

@@ -8,6 +8,7 @@ import type { PageCapture } from '../../../shared/protocol/messages';
 import type { PageFacts } from './formats/fill-schema';
 import { pageFacts } from './formats/page-facts';
 import { type PageReads, type PageReadsRequest, emptyReads, readPage } from './formats/page-reads';
+import type { PageBlocks } from './ocr/layout-blocks';
 import { derivePdf } from './pdf/derive-pdf';
 import type { PdfPage } from './pdf/pdf-to-markdown';
 import type { PdfParseOptions } from './pdf/requested-parsers';
@@ -15,7 +16,7 @@ import type { PdfParseOptions } from './pdf/requested-parsers';
 export interface PageDeriveOptions extends DeriveOptions {
   /** Parse a PDF document to Markdown (v2 `parsers: ["pdf"]`, v1 `parsePDF`). */
   parsePdf: boolean;
-  /** How to parse it: the v2 PDF parser's `maxPages`, `pages` and `pageMarkers`. */
+  /** How to parse it: the v2 PDF parser's `mode`, `maxPages`, `pages`, `blocks` and `pageMarkers`. */
   pdf?: PdfParseOptions;
   /** Also read the page's structured data and labelled values (json without an LLM). */
   pageFacts?: boolean;
@@ -30,6 +31,8 @@ export interface PageDerivation extends DerivedFormats {
   pdfTotalPages?: number;
   /** With the PDF parser's `pages`: each page's Markdown. */
   pages?: PdfPage[];
+  /** With the PDF parser's `blocks`: each page's typed layout blocks. */
+  blocks?: PageBlocks[];
   facts?: PageFacts;
   /** With `reads`: what the page-reading formats found. */
   reads?: PageReads;

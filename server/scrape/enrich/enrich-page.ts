@@ -1,3 +1,4 @@
+import { asksInjectionScreen } from '../../../shared/api/v2/prompt-injection-check';
 import type { RedactionSettings } from '../../../shared/api/v2/redact-pii';
 import { LOADING_PLACEHOLDER_WARNING } from '../capture';
 import type { PageDerivation } from '../derive';
@@ -7,6 +8,7 @@ import { readFormats } from './formats/read-formats';
 import type { RequestSchemas } from './formats/request-schemas';
 import { type CaptureToDocument, type DocumentPlan, pageDocument } from './page-document';
 import { redactDocument } from './redact/redact-document';
+import { screenForInjection } from './screen/screen-for-injection';
 
 /** What the enrich stage reads of the scrape plan (scrape-plan.ts). */
 export interface EnrichPlan extends DocumentPlan {
@@ -38,6 +40,10 @@ export async function enrichPage(
   deps: LlmFormatDeps,
 ): Promise<ScrapeDocument> {
   const { request } = plan;
+  // Before any model format reads the page: a detection fails the scrape here.
+  const screenWarnings = asksInjectionScreen(request)
+    ? await screenForInjection(deps, { request, capture: captured.capture, markdown: derived.markdown ?? '' })
+    : [];
   const { warnings, ...computed } = plan.needsText
     ? await llmFormats(deps, {
         request,
@@ -51,6 +57,7 @@ export async function enrichPage(
       })
     : { warnings: [] };
   const { warnings: readWarnings, ...read } = readFormats(request.formats, derived.reads);
+  warnings.unshift(...screenWarnings);
   warnings.push(...readWarnings);
   if (plan.unsupported.length > 0) {
     warnings.unshift(`These formats are not available yet and were skipped: ${plan.unsupported.join(', ')}.`);

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { asksInjectionScreen } from '../../../shared/api/v2/prompt-injection-check';
 import type { ScrapeRequestV2 } from '../../../shared/api/v2/scrape-request';
 import type { BasicFormat } from '../../../shared/formats/derive-formats';
 import type { PageCapture } from '../../../shared/protocol/messages';
@@ -71,7 +72,12 @@ export function pageDocument(
       ...proxyMetadata(capture.browserClass),
       ...(pdfPages > 0 ? { numPages: pdfPages } : {}),
       ...(pdfTotalPages === undefined ? {} : { totalPages: pdfTotalPages }),
-      creditsUsed: scrapeCredits({ formats: request.formats, proxyUsed: capture.browserClass, pdfPages }),
+      creditsUsed: scrapeCredits({
+        formats: request.formats,
+        proxyUsed: capture.browserClass,
+        pdfPages,
+        screensInjection: asksInjectionScreen(request),
+      }),
       ...(cacheState === undefined ? {} : { cacheState }),
       ...(cachedAt === undefined ? {} : { cachedAt }),
     },

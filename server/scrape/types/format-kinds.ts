@@ -11,8 +11,8 @@ export const BROWSER_FORMATS = new Set<string>(['screenshot', 'branding']);
 
 /**
  * Formats that need the page's text (enrich/formats/llm-formats.ts): json, summary, changeTracking,
- * highlights, question and query; product and menu too, which ask a model for what the page does
- * not publish as structured data.
+ * highlights, question and query; product, menu and knowledgeGraph too, which ask a model for what
+ * the page does not publish as structured data.
  */
 export const LLM_FORMATS = new Set<string>([
   'json',
@@ -23,6 +23,7 @@ export const LLM_FORMATS = new Set<string>([
   'query',
   'product',
   'menu',
+  'knowledgeGraph',
 ]);
 
 /** Read from the page's HTML in the derivation worker, no text or model (enrich/formats/read-formats.ts). */

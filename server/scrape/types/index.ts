@@ -3,3 +3,4 @@ export type { ChangeTracking, DiffChange, DiffChunk, DiffFile, GitDiff } from '.
 export { BASIC_FORMATS, BROWSER_FORMATS, LLM_FORMATS, READ_FORMATS } from './format-kinds';
 export type { ScrapeDocument, ScrapeMetadata } from './scrape-document';
 export type { ScrapeAdmission, ScrapeContext, Scraper } from './scraper';
+export type { PageChallenge, PageChallengeHandler, TaskChallengeSignals } from './page-challenge';

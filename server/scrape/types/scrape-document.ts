@@ -1,5 +1,7 @@
+import type { PageBlocks } from '../../../shared/api/responses/page-blocks';
 import type { BrandingProfile } from '../../../shared/branding/branding-profile';
 import type { ActionOutputs } from '../../../shared/protocol/messages';
+import type { KnowledgeGraph } from '../../../shared/api/responses/knowledge-graph';
 import type { MenuProfile, ProductProfile } from '../../../shared/api/responses/page-profiles';
 import type { ChangeTracking } from './change-tracking';
 
@@ -32,11 +34,15 @@ export interface ScrapeDocument {
   answer?: string;
   product?: ProductProfile;
   menu?: MenuProfile;
+  /** The knowledgeGraph format: entities of the requested types and their relations. */
+  knowledgeGraph?: KnowledgeGraph;
   /** The audio and video formats: the page's first direct media file. */
   audio?: string;
   video?: string;
   /** A PDF's pages, with the PDF parser's `pages: true`. */
   pages?: Array<{ pageNumber: number; markdown: string }>;
+  /** A PDF's typed layout blocks per page, with the PDF parser's `blocks: true`. */
+  blocks?: PageBlocks[];
   warning?: string;
   metadata: ScrapeMetadata;
 }

@@ -1,6 +1,7 @@
 import type { ScrapeRequestV2 } from '../../../shared/api/v2/scrape-request';
 import type { PageCapture } from '../../../shared/protocol/messages';
 import type { PageDerivation, PageDeriveOptions } from '../derive';
+import type { PageChallengeHandler } from './page-challenge';
 import type { ScrapeDocument } from './scrape-document';
 
 /**
@@ -47,6 +48,17 @@ export interface ScrapeContext {
    * fetch; the formats are made from this capture as from any other.
    */
   capture?: PageCapture;
+  /**
+   * The caller can come back for the result (the scrape route, api/http/continued-work.ts): a
+   * document still being read at the timeout goes on, and the scrape fails with WorkContinues.
+   */
+  continuable?: boolean;
+  /**
+   * Someone may pass a challenge page the page meets in a launched browser (a crawl's or batch's
+   * webhook, told with a live view URL): its task then waits CHALLENGE_WAIT_MS for the page to
+   * clear. Without it a challenge page fails the scrape at once, as every block page does.
+   */
+  onChallenge?: PageChallengeHandler;
   /** Makes the formats of `capture` elsewhere than `derive` (an upload's, in the document pool). */
   derive?: (capture: PageCapture, options: PageDeriveOptions) => Promise<PageDerivation>;
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PageBlocks } from './page-blocks';
 import { MenuProfile, ProductProfile } from './page-profiles';
 
 /**
@@ -44,6 +45,8 @@ export const Document = z.looseObject({
   video: z.string().optional(),
   /** A PDF's pages, with the PDF parser's `pages: true`. */
   pages: z.array(z.object({ pageNumber: z.int(), markdown: z.string() })).optional(),
+  /** A PDF's typed layout blocks per page, with the PDF parser's `blocks: true`. */
+  blocks: z.array(PageBlocks).optional(),
   warning: z.string().optional(),
   metadata: DocumentMetadata,
 });

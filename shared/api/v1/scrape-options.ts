@@ -38,6 +38,8 @@ export const JsonOptionsV1 = strictBody(
     prompt: z.string().max(10_000).optional(),
     temperature: z.number().optional(),
     agent: AgentV1.optional(),
+    /** Screen the page for prompt injection first (server/scrape/enrich/screen/). */
+    checkPromptInjection: z.boolean().optional(),
   },
   'v1',
 );

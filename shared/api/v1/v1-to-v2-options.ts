@@ -47,7 +47,12 @@ export function v1ToV2Options(v1: V1Options, ctx: z.RefinementCtx): MappedV1Opti
         return { type: 'screenshot', fullPage: name === 'screenshot@fullPage' };
       case 'json':
       case 'extract':
-        return { type: 'json', schema: extraction?.schema, prompt: extraction?.prompt };
+        return {
+          type: 'json',
+          schema: extraction?.schema,
+          prompt: extraction?.prompt,
+          checkPromptInjection: extraction?.checkPromptInjection,
+        };
       case 'changeTracking':
         return { type: 'changeTracking', ...changeTrackingOptions };
       default:

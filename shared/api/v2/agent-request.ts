@@ -50,6 +50,8 @@ export const AgentRequestV2 = strictBody(
     auditMetadata: z.record(z.string(), z.unknown()).nullish(),
     maxSteps: z.int().min(1).max(MAX_AGENT_STEPS).optional(),
     timeout: z.int().min(1_000).max(MAX_AGENT_TIMEOUT_MS).optional(),
+    /** Screen every page the agent reads for prompt injection; a flagged page never reaches the model. */
+    checkPromptInjection: z.boolean().optional(),
   },
   'v2',
 ).superRefine((request, ctx) => {

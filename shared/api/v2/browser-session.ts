@@ -37,6 +37,8 @@ export const BrowserCreateRequest = strictBody(
     activityTtl: z.number().int().min(SESSION_ACTIVITY_TTL_S.min).max(SESSION_ACTIVITY_TTL_S.max).optional(),
     /** Firecrawl's live view streaming switch; Tabhive's live view is always there, so it is only echoed. */
     streamWebView: z.boolean().default(true),
+    /** Records the session with rrweb for its replay (`GET /v2/browser/:id/replay`); on unless false. */
+    recordSession: z.boolean().default(true),
     blockAds: z.boolean().default(true),
     profile: BrowserProfileOption.optional(),
     location: z.object({ country: Country }).optional(),
@@ -47,16 +49,17 @@ export const BrowserCreateRequest = strictBody(
 export type BrowserCreateRequest = z.infer<typeof BrowserCreateRequest>;
 
 /**
- * `POST /v2/browser/:id/execute` and `POST /v2/scrape/:id/interact`: code (JavaScript run in the
- * page), a prompt for the model, or — Tabhive's own — a list of Firecrawl actions. The language
- * is checked by the service, which explains why only JavaScript runs.
+ * `POST /v2/browser/:id/execute` and `POST /v2/scrape/:id/interact`: code, a prompt for the model,
+ * or — Tabhive's own — a list of Firecrawl actions. `language` "node" (the default; "javascript"
+ * and "js" alike) runs Playwright code in the server's sandbox, "page" — Tabhive's own — runs
+ * JavaScript inside the page; "python" and "bash" are refused by the service, which says why.
  */
 export const BrowserExecuteRequest = strictBody(
   {
     code: z.string().max(MAX_EXECUTE_CODE_CHARS).optional(),
     prompt: z.string().max(MAX_EXECUTE_PROMPT_CHARS).optional(),
     actions: Actions.min(1).optional(),
-    language: z.enum(['node', 'python', 'bash', 'javascript', 'js']).optional(),
+    language: z.enum(['node', 'python', 'bash', 'javascript', 'js', 'page']).optional(),
     timeout: z
       .number()
       .min(EXECUTE_TIMEOUT_S.min)

@@ -15,6 +15,9 @@ export const MAX_ATTRIBUTE_NAME_CHARS = 256;
 /** A question, highlights query or query prompt: as long as a json prompt. */
 export const MAX_QUESTION_CHARS = 10_000;
 
+/** The entity types a knowledgeGraph format may ask for. */
+export const MAX_ENTITY_TYPES = 50;
+
 const Question = z.string().trim().min(1).max(MAX_QUESTION_CHARS);
 
 const formatObjects = [
@@ -30,6 +33,8 @@ const formatObjects = [
     /** A JSON Schema; the JS SDK converts zod schemas, so expect `$schema` and similar keys. */
     schema: JsonValue.optional(),
     prompt: z.string().max(10_000).optional(),
+    /** The older place of the scrape's `checkPromptInjection` (the clients still send it here). */
+    checkPromptInjection: z.boolean().optional(),
   }),
   z.strictObject({
     type: z.literal('changeTracking'),
@@ -67,6 +72,12 @@ const formatObjects = [
     type: z.literal('query'),
     prompt: Question,
     mode: z.enum(['freeform', 'directQuote']).default('freeform'),
+  }),
+  /** Entities and relations of `entityTypes` (schema.org type names; all types when absent). */
+  z.strictObject({
+    type: z.literal('knowledgeGraph'),
+    entityTypes: z.array(z.string().trim().min(1).max(100)).max(MAX_ENTITY_TYPES).optional(),
+    prompt: z.string().max(10_000).optional(),
   }),
   z.object({ type: z.literal('product') }),
   z.object({ type: z.literal('menu') }),
@@ -111,6 +122,9 @@ export const FormatsV2 = z
     }
     if (count('attributes') > 1) {
       ctx.addIssue({ code: 'custom', message: 'You may only specify one attributes format' });
+    }
+    if (count('knowledgeGraph') > 1) {
+      ctx.addIssue({ code: 'custom', message: 'You may only specify one knowledgeGraph format' });
     }
     if (count('highlights') > 1) {
       ctx.addIssue({ code: 'custom', message: 'You may only specify one highlights format' });

@@ -104,6 +104,13 @@ export const MonitorNotificationInput = z.strictObject({
       includeDiffs: z.boolean().default(false),
     })
     .optional(),
+  /** Tabhive's addition: a Slack-compatible incoming webhook told of each check with changes. */
+  slack: z
+    .strictObject({
+      webhookUrl: z.url({ protocol: /^https?$/ }).max(2_048),
+      enabled: z.boolean().default(true),
+    })
+    .optional(),
 });
 export type MonitorNotificationInput = z.infer<typeof MonitorNotificationInput>;
 

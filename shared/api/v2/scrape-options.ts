@@ -110,6 +110,8 @@ export const scrapeOptionsV2Shape = {
   redactPII: RedactPii.optional(),
   /** A named browser profile of the team: cookies and localStorage kept between scrapes. */
   profile: BrowserProfileOption.optional(),
+  /** Screen the page for instructions aimed at a model before any model format reads it (+4 credits). */
+  checkPromptInjection: z.boolean().optional(),
   useMock: z.string().optional(),
   // Firecrawl-internal flags that clients may echo; accepted and ignored.
   __experimental_omce: z.boolean().optional(),

@@ -45,3 +45,10 @@ def firecrawl(tabhive_url: str, api_key: str) -> Firecrawl:
 @pytest.fixture(scope="session")
 def v1(tabhive_url: str, api_key: str) -> V1FirecrawlApp:
     return V1FirecrawlApp(api_key=api_key, api_url=tabhive_url)
+
+
+@pytest.fixture(scope="session")
+def scanned_pdfs():
+    """The site of scanned PDFs (test/helpers/scanned-pdf-site.ts): `scanned_pdfs("/scans-9.pdf")`."""
+    base = _env("SCANNED_PDF_SITE_URL")
+    return lambda path: f"{base}{path}"

@@ -39,9 +39,10 @@ def test_browser_session_lifecycle(firecrawl, page_url):
     assert session.cdp_url.startswith("ws://")
     assert session.live_view_url.startswith("http://")
 
-    firecrawl.browser_execute(session.id, f"location.href = {json.dumps(page_url)}", language="node")
+    # language "node" is Playwright code, with page, context and browser in scope.
+    firecrawl.browser_execute(session.id, f"await page.goto({json.dumps(page_url)})", language="node")
     executed = firecrawl.browser_execute(
-        session.id, 'console.log("py"); document.querySelector("h1").textContent', language="node", timeout=10
+        session.id, 'console.log("py"); return await page.locator("h1").textContent()', language="node", timeout=10
     )
     assert executed.success is True
     assert executed.result == "Py heading"
@@ -52,6 +53,10 @@ def test_browser_session_lifecycle(firecrawl, page_url):
     with pytest.raises(FirecrawlError) as refused:
         firecrawl.browser_execute(session.id, "echo hi")
     assert "node" in str(refused.value)
+    # Python is refused too: this server cannot sandbox it, and the answer says so.
+    with pytest.raises(FirecrawlError) as python:
+        firecrawl.browser_execute(session.id, "print(page.title())", language="python")
+    assert "Python execution is not available on this server" in str(python.value)
 
     listed = firecrawl.list_browsers(status="active")
     assert session.id in [item.id for item in listed.sessions]
@@ -65,12 +70,37 @@ def test_browser_session_lifecycle(firecrawl, page_url):
     assert session.id in [item.id for item in destroyed.sessions]
 
 
+def test_quick_start_as_written(firecrawl, page_url):
+    # docs.firecrawl.dev/features/browser, Quick start: its node code through the Python client, as
+    # written but for the URL (this server runs Playwright code in node only).
+    session = firecrawl.browser()
+    result = firecrawl.browser_execute(
+        session.id,
+        code=f"""
+    await page.goto("{page_url}");
+    const title = await page.title();
+    console.log(title);
+  """,
+        language="node",
+    )
+    assert result.result == "Py page"
+    returned = firecrawl.browser_execute(
+        session.id, code=f'await page.goto("{page_url}"); return await page.title();', language="node"
+    )
+    assert returned.result == "Py page"
+    assert returned.exit_code == 0
+    firecrawl.delete_browser(session.id)
+
+
 def test_interact_with_a_scrape(firecrawl, page_url):
     document = firecrawl.scrape(page_url, formats=["markdown"])
     job_id = document.metadata.scrape_id
-    first = firecrawl.interact(job_id, 'document.getElementById("n").textContent = "5"; document.title')
-    assert first.result == "Py page"
-    second = firecrawl.interact(job_id, 'document.getElementById("n").textContent')
+    # interact() sends language "node": Playwright code on the scrape's page.
+    first = firecrawl.interact(
+        job_id, 'await page.evaluate(() => { document.getElementById("n").textContent = "5"; }); return await page.title();'
+    )
+    assert first.result == "Py page", first
+    second = firecrawl.interact(job_id, 'return await page.locator("#n").textContent()')
     assert second.result == "5"
     stopped = firecrawl.stop_interaction(job_id)
     assert stopped.success is True

@@ -12,7 +12,6 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 import pytest
 import requests
 from firecrawl.v2.types import HighlightsFormat, PDFParser, QuestionFormat
-from firecrawl.v2.utils.error_handler import FirecrawlError
 
 PRODUCT = {
     "@context": "https://schema.org",
@@ -165,12 +164,12 @@ def test_pdf_parser_object(firecrawl, pages):
     assert document.metadata.credits_used == 2
 
 
-def test_refused_parser_options(firecrawl, pages):
-    with pytest.raises(FirecrawlError) as refused:
-        firecrawl.scrape(pages("/manual.pdf"), parsers=[{"type": "pdf", "mode": "ocr"}])
-    assert refused.value.status_code == 400
-    with pytest.raises(FirecrawlError):
-        firecrawl.scrape(pages("/manual.pdf"), parsers=[PDFParser(blocks=True)])
+def test_pdf_layout_blocks(firecrawl, pages):
+    document = firecrawl.scrape(pages("/manual.pdf"), parsers=[PDFParser(mode="fast", blocks=True, max_pages=2)])
+    assert [page.page_number for page in document.blocks] == [1, 2]
+    first = document.blocks[0].items[0]
+    assert first.source == "text-layer" and first.reading_order == 0 and len(first.bbox) == 4
+    assert first.content in document.markdown
 
 
 def test_attributes_on_the_wire(tabhive_url, api_key, pages):

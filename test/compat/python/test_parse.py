@@ -5,6 +5,7 @@ formats require, a PDF assembled by hand, and text files.
 """
 
 import io
+from pathlib import Path
 import zipfile
 
 import pytest
@@ -165,3 +166,15 @@ def test_get_parse_formats(firecrawl):
     assert {"pdf", "docx", "xlsx", "pptx", "ods", "html", "markdown", "csv", "text"} <= set(formats)
     assert formats["pdf"].mime_types == ["application/pdf"]
     assert formats["docx"].available is True
+
+
+def test_parse_ocrs_an_image(firecrawl):
+    """A scan generated from known text (test/fixtures/ocr), read with OCR (the image parser)."""
+    fixture = Path(__file__).resolve().parents[2] / "fixtures" / "ocr" / "field-notes.png"
+    doc = firecrawl.parse(fixture)
+    assert "Field Notes from the River Survey" in doc.markdown
+    assert "Water samples were taken at seven stations" in doc.markdown
+    assert doc.metadata.content_type == "image/png"
+    formats = {entry.format: entry for entry in firecrawl.get_parse_formats()}
+    assert formats["image"].kind == "image"
+    assert "image/webp" in formats["image"].mime_types

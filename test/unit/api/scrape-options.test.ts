@@ -138,7 +138,7 @@ describe('ScrapeOptionsV2', () => {
       expect(ScrapeOptionsV2.parse({}).parsers).toEqual(['pdf']);
     });
 
-    it.each([[['invalid']], ['pdf'], [{ pdf: true }], [[{ type: 'pdf', mode: 'ocr' }]], [null]])(
+    it.each([[['invalid']], ['pdf'], [{ pdf: true }], [[{ type: 'pdf', mode: 'slow' }]], [null]])(
       'rejects %j',
       (parsers) => {
         expect(issues({ parsers })).toEqual([

@@ -11,6 +11,10 @@ const SERVER_DIR = path.resolve(import.meta.dirname, '../../../server');
 const EXEMPT: Record<string, string> = {
   'platform/llm/chat-completions.ts': 'LLM_BASE_URL is operator configuration, not caller input',
   'platform/store/mongo/mongo-connection.ts': 'MONGODB_URL is operator configuration (the driver connects)',
+  'platform/notify/smtp-mailer.ts':
+    'SMTP_URL is operator configuration (nodemailer connects to that server only)',
+  'platform/proxy-pool/check-proxy.ts':
+    'PROXY_POOL is operator configuration: the health check connects to those proxies (and through them to PROXY_POOL_CHECK_TARGET) only',
   'api/mcp/mcp-routes.ts':
     "`server.connect(transport)` attaches the MCP server to the request's own transport: nothing outbound",
   'api/cli/send-json.ts':
@@ -23,6 +27,7 @@ const OUTBOUND = [
   { what: 'undici', pattern: /from ['"]undici['"]/ },
   { what: 'node:https', pattern: /from ['"](node:)?https['"]/ },
   { what: 'an HTTP client package', pattern: /from ['"](axios|got|node-fetch|superagent|ky)['"]/ },
+  { what: 'a mail transport', pattern: /from ['"]nodemailer['"]/ },
   { what: 'a raw socket', pattern: /\b(connect|createConnection)\s*\(/ },
   {
     what: 'node:http (values)',

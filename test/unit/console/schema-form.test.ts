@@ -34,9 +34,13 @@ describe('the playground form generated from /openapi.json', () => {
     );
     expect(form.formats.find((format) => format.name === 'markdown')?.optionNames).toEqual([]);
     expect(form.formats.find((format) => format.name === 'json')?.optionNames.sort()).toEqual([
+      'checkPromptInjection',
       'prompt',
       'schema',
     ]);
+    expect(form.formats.find((format) => format.name === 'knowledgeGraph')?.optionNames.sort()).toEqual(
+      expect.arrayContaining(['entityTypes']),
+    );
     expect(form.formats.find((format) => format.name === 'screenshot')?.optionNames).toContain('fullPage');
     expect(form.formats.find((format) => format.name === 'question')?.requiredOptions).toEqual(['question']);
   });

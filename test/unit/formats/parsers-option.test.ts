@@ -30,9 +30,12 @@ describe('v2 parsers', () => {
     });
   });
 
-  it('refuses OCR and layout blocks, saying why', () => {
-    expect(issues([{ type: 'pdf', mode: 'ocr' }])).toEqual([expect.stringContaining('no OCR engine')]);
-    expect(issues([{ type: 'pdf', blocks: true }])).toEqual([expect.stringContaining('layout blocks')]);
+  it('takes the OCR mode and layout blocks', () => {
+    expect(issues([{ type: 'pdf', mode: 'ocr', blocks: true }])).toEqual([]);
+    expect(requestedParsers(ParsersV2.parse([{ type: 'pdf', mode: 'ocr', blocks: true }]))).toEqual({
+      pdf: { mode: 'ocr', blocks: true },
+      image: false,
+    });
   });
 
   it.each([
@@ -57,6 +60,6 @@ describe('v2 parsers', () => {
       requestedParsers(
         ParsersV2.parse([{ type: 'pdf', mode: 'auto', maxPages: 2, pageMarkdown: true }, { type: 'image' }]),
       ),
-    ).toEqual({ pdf: { maxPages: 2, pages: true }, image: true });
+    ).toEqual({ pdf: { maxPages: 2, pages: true, mode: 'auto' }, image: true });
   });
 });

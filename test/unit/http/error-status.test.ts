@@ -30,6 +30,14 @@ const STATUS_BEFORE_KINDS: { [Name in keyof typeof errors]: [status: number, sam
   donatedBrowserUnavailable: [503, () => errors.donatedBrowserUnavailable('offline')],
   dnsResolution: [500, () => errors.dnsResolution('nowhere.test')],
   siteError: [500, () => errors.siteError('net::ERR_CONNECTION_RESET')],
+  pageBlocked: [
+    500,
+    () =>
+      errors.pageBlocked('a.test answered with a Cloudflare challenge page', {
+        blockedBy: 'Cloudflare',
+        kind: 'challenge',
+      }),
+  ],
   sslError: [500, () => errors.sslError('net::ERR_CERT_DATE_INVALID')],
   scrapeTimeout: [408, () => errors.scrapeTimeout()],
   mapTimeout: [408, () => errors.mapTimeout()],

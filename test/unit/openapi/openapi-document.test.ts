@@ -17,6 +17,7 @@ import type { LlmsTxtService } from '../../../server/products/llmstxt/create-llm
 import type { MonitorService } from '../../../server/products/monitors/create-monitor-service';
 import type { BrowserSessionService } from '../../../server/products/browser-sessions/create-browser-session-service';
 import type { LiveSessionDirectory } from '../../../server/products/browser-sessions/live-session';
+import type { ReplayService } from '../../../server/products/browser-sessions/replay-service';
 import type { AgentService } from '../../../server/products/agent/create-agent-service';
 import type { UsageReports } from '../../../server/platform/teams/usage-reports';
 import type { Scraper } from '../../../server/scrape/types/scraper';
@@ -78,6 +79,7 @@ function appWithoutDomain(): Koa {
     monitors: unused as MonitorService,
     browserSessions: unused as BrowserSessionService,
     liveSessions: unused as LiveSessionDirectory,
+    sessionReplays: unused as ReplayService,
     agent: unused as AgentService,
   });
 }

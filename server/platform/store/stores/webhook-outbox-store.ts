@@ -3,9 +3,17 @@ import { insertIfAbsent, type Collection, type Database, type StoredDocument } f
 
 export type DeliveryState = 'pending' | 'sending' | 'delivered' | 'dead';
 
+/**
+ * How a delivery goes out: a signed webhook POST (the default, also for documents stored before
+ * kinds existed), a Slack-compatible incoming-webhook POST (unsigned), or an e-mail whose `body`
+ * is the message (platform/notify/mail-message.ts) and whose `url` is `mailto:` the recipient.
+ */
+export type DeliveryKind = 'webhook' | 'slack' | 'email';
+
 export interface WebhookDelivery extends StoredDocument {
   /** `_id` is the event's key (`<jobId>:page:<taskId>`): the same event is enqueued once. */
   teamId: string;
+  kind?: DeliveryKind;
   url: string;
   headers: Record<string, string>;
   /** The exact JSON that is sent and signed, so every retry carries the same bytes. */
@@ -20,7 +28,10 @@ export interface WebhookDelivery extends StoredDocument {
   updatedAt: Date;
 }
 
-export type NewWebhookDelivery = Pick<WebhookDelivery, '_id' | 'teamId' | 'url' | 'headers' | 'body'>;
+export type NewWebhookDelivery = Pick<
+  WebhookDelivery,
+  '_id' | 'teamId' | 'url' | 'headers' | 'body' | 'kind'
+>;
 
 /** Deliveries are kept this long after they were created, delivered or not. */
 export const WEBHOOK_RETENTION_MS = 24 * 60 * 60 * 1000;

@@ -1,4 +1,9 @@
-import { checkPdfInflation, DEFAULT_PDF_LIMITS, DerivationLimit } from '../../../scrape/derive';
+import {
+  checkPdfInflation,
+  DEFAULT_PDF_LIMITS,
+  DerivationLimit,
+  readImageFormat,
+} from '../../../scrape/derive';
 import { decodeHtml, looksLikeText } from '../decode-text';
 import { DocumentProblem } from '../document-problem';
 import type { FileKind } from '../file-kinds';
@@ -11,6 +16,8 @@ export interface ConvertJob {
   /** The upload's name without its extension: the title of a document that declares none. */
   title: string;
   zipLimits: ZipLimits;
+  /** The "image" parser is asked for (or `parsers` left at its default): images are read with OCR. */
+  ocrImages?: boolean;
 }
 
 /**
@@ -25,7 +32,13 @@ export type Converted =
  * Converts one upload; throws DocumentProblem for a document that cannot be. Each converter is
  * loaded when its kind first comes: a conversion worker starts with none of them.
  */
-export async function convertDocument({ bytes, kind, title, zipLimits }: ConvertJob): Promise<Converted> {
+export async function convertDocument({
+  bytes,
+  kind,
+  title,
+  zipLimits,
+  ocrImages = false,
+}: ConvertJob): Promise<Converted> {
   switch (kind) {
     case 'pdf':
       return { as: 'pdf', pages: await countPdfPages(bytes) };
@@ -58,6 +71,18 @@ export async function convertDocument({ bytes, kind, title, zipLimits }: Convert
     }
     case 'text':
       return { as: 'text', text: text(bytes) };
+    case 'image': {
+      const format = readImageFormat(bytes);
+      if (format === undefined) throw new DocumentProblem('broken', 'its image header cannot be read');
+      if (!ocrImages) {
+        throw new DocumentProblem(
+          'unsupported',
+          'images are read with OCR only when "parsers" lists "image" (or is left out)',
+        );
+      }
+      const { imageToHtml } = await import('./image-to-html');
+      return { as: 'html', html: await imageToHtml(bytes, format, title) };
+    }
   }
 }
 

@@ -5,7 +5,8 @@ import { type AttributeSelector, type AttributesRead, readAttributes } from './a
 import { type MediaKind, type PageMedia, pageMedia } from './media-formats';
 import { menuFromStructuredData } from './menu-from-structured-data';
 import { productFromStructuredData } from './product-from-structured-data';
-import { extractJsonLd, extractMicrodata } from './structured-data';
+import { extractRdfaLite } from './rdfa-lite';
+import { extractJsonLd, extractMicrodata, type JsonObject } from './structured-data';
 
 /**
  * What the formats that read the page's HTML itself ask of the derivation worker: attributes,
@@ -16,6 +17,15 @@ export interface PageReadsRequest {
   media?: MediaKind[];
   product?: boolean;
   menu?: boolean;
+  /** The knowledgeGraph format: the page's schema.org items, by the syntax that published them. */
+  structured?: boolean;
+}
+
+/** The page's schema.org items by syntax (knowledgeGraph reads them; enrich/formats/knowledge-graph-format.ts). */
+export interface StructuredItems {
+  jsonLd: JsonObject[];
+  microdata: JsonObject[];
+  rdfa: JsonObject[];
 }
 
 /** What the worker read; product and menu are absent when the page publishes none. */
@@ -24,6 +34,7 @@ export interface PageReads {
   media?: PageMedia;
   product?: ProductProfile;
   menu?: MenuProfile;
+  structured?: StructuredItems;
 }
 
 /** The reads a request's formats need, or undefined when none does. */
@@ -34,6 +45,7 @@ export function pageReadsRequest(formats: readonly FormatV2[]): PageReadsRequest
     else if (format.type === 'audio' || format.type === 'video') (request.media ??= []).push(format.type);
     else if (format.type === 'product') request.product = true;
     else if (format.type === 'menu') request.menu = true;
+    else if (format.type === 'knowledgeGraph') request.structured = true;
   }
   return Object.keys(request).length === 0 ? undefined : request;
 }
@@ -53,6 +65,13 @@ export function readPage(document: Document, pageUrl: string, request: PageReads
   if (request.product === true) {
     const product = productFromStructuredData(structured, pageUrl);
     if (product !== undefined) reads.product = product;
+  }
+  if (request.structured === true) {
+    reads.structured = {
+      jsonLd: extractJsonLd(document),
+      microdata: extractMicrodata(document),
+      rdfa: extractRdfaLite(document),
+    };
   }
   if (request.menu === true) {
     const siteName = document.querySelector('meta[property="og:site_name"]')?.getAttribute('content')?.trim();
@@ -75,5 +94,6 @@ export function emptyReads(request: PageReadsRequest): PageReads {
           },
         }),
     ...(request.media === undefined ? {} : { media: { audio: [], video: [] } }),
+    ...(request.structured === true ? { structured: { jsonLd: [], microdata: [], rdfa: [] } } : {}),
   };
 }

@@ -33,8 +33,29 @@ export function extractJsonLd(document: Document): JsonObject[] {
   return objects;
 }
 
-/** The value of a microdata property element (WHATWG HTML "microdata: values"). */
-function propertyValue(element: Element): string {
+/** Elements whose value is an attribute rather than their text (WHATWG HTML "microdata: values"). */
+const ATTRIBUTE_VALUED = new Set([
+  'meta',
+  'a',
+  'link',
+  'area',
+  'img',
+  'audio',
+  'video',
+  'source',
+  'iframe',
+  'embed',
+  'object',
+  'data',
+  'meter',
+  'time',
+]);
+
+/** Whether a property element's value is its text (so RDFa's `resource` may stand in for it). */
+export const valuedByText = (element: Element) => !ATTRIBUTE_VALUED.has(element.localName);
+
+/** The value of a microdata property element (WHATWG HTML "microdata: values"); RDFa Lite reads it too. */
+export function propertyValue(element: Element): string {
   const attribute = (name: string) => element.getAttribute(name) ?? '';
   switch (element.localName) {
     case 'meta':

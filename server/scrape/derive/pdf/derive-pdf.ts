@@ -1,4 +1,5 @@
 import type { BasicFormat, DerivedFormats } from '../../../../shared/formats/derive-formats';
+import type { PageBlocks } from '../ocr/layout-blocks';
 import { type PdfPage, pdfToMarkdown } from './pdf-to-markdown';
 import type { PdfParseOptions } from './requested-parsers';
 
@@ -10,13 +11,16 @@ export interface PdfDerivation extends DerivedFormats {
   pdfTotalPages?: number;
   /** With the parser's `pages`: the Markdown of each page parsed. */
   pages?: PdfPage[];
+  /** With the parser's `blocks`: each page's typed layout blocks. */
+  blocks?: PageBlocks[];
 }
 
 /**
  * The formats of a PDF document (docs/wire-contract.md §3.6): parsed to Markdown when `parsePdf` (v2 `parsers`
  * with "pdf", v1 `parsePDF`), reporting the pages parsed (the scraper's `metadata.numPages`, and
  * `metadata.totalPages` when `maxPages` or the default page cap (pdf-limits.ts) was in play); otherwise its bytes, base64,
- * stand in for the Markdown and it costs a flat credit. html carries the text as paragraphs;
+ * stand in for the Markdown and it costs a flat credit. Pages without a text layer are OCRed
+ * (or every page, as the parser's `mode` says), at the same credit per page. html carries the text as paragraphs;
  * links and images are empty, as a PDF's text layer has none to give.
  */
 export async function derivePdf(
@@ -30,7 +34,7 @@ export async function derivePdf(
   if (!parsePdf) {
     return { ...(formats.has('markdown') ? { markdown: pdfBase64 } : {}), metadata: {}, pdfPages: 0 };
   }
-  const { markdown, numPages, totalPages, pages, title } = await pdfToMarkdown(
+  const { markdown, numPages, totalPages, pages, blocks, title } = await pdfToMarkdown(
     new Uint8Array(Buffer.from(pdfBase64, 'base64')),
     pdf,
   );
@@ -40,6 +44,7 @@ export async function derivePdf(
     // Also when the default page cap cut it short, so the caller sees that it did.
     ...(pdf.maxPages === undefined && numPages === totalPages ? {} : { pdfTotalPages: totalPages }),
     ...(pages === undefined ? {} : { pages }),
+    ...(blocks === undefined ? {} : { blocks }),
   };
   if (formats.has('markdown')) derived.markdown = markdown;
   if (formats.has('html') || formats.has('rawHtml')) {

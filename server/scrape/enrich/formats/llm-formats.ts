@@ -7,7 +7,9 @@ import type { ChangeSnapshotStore } from '../../../platform/store';
 import type { MenuProfile, ProductProfile } from '../../../../shared/api/responses/page-profiles';
 import { type ChangeTracking, changeTrackingFormat } from './change-tracking-format';
 import { type PageFacts, pageFacts, type PageReads } from '../../derive';
+import type { KnowledgeGraph } from '../../../../shared/api/responses/knowledge-graph';
 import { highlightsFormat } from './highlights-format';
+import { knowledgeGraphFormat } from './knowledge-graph-format';
 import { jsonFormat } from './json-format';
 import { menuFormat } from './menu-format';
 import { productFormat } from './product-format';
@@ -31,6 +33,7 @@ export interface LlmFormats {
   answer?: string;
   product?: ProductProfile;
   menu?: MenuProfile;
+  knowledgeGraph?: KnowledgeGraph;
   warnings: string[];
 }
 
@@ -120,6 +123,16 @@ export async function llmFormats(
     } else if (format.type === 'menu') {
       const result = await menuFormat({ markdown, pageUrl: capture.url, llm, published: reads?.menu });
       if (result.value !== undefined) out.menu = result.value;
+      note(result.warning);
+    } else if (format.type === 'knowledgeGraph') {
+      const result = await knowledgeGraphFormat({
+        structured: reads?.structured,
+        markdown,
+        entityTypes: format.entityTypes,
+        prompt: format.prompt,
+        llm,
+      });
+      out.knowledgeGraph = result.value;
       note(result.warning);
     } else if (format.type === 'summary') {
       const result = await summaryFormat(markdown, llm);

@@ -14,7 +14,9 @@ export interface RequestSchemas {
 export function requestSchemas(request: ScrapeRequestV2): RequestSchemas {
   const schemas: RequestSchemas = {};
   request.formats.forEach((format, index) => {
-    if ((format.type !== 'json' && format.type !== 'changeTracking') || format.schema === undefined) return;
+    if (format.type !== 'json' && format.type !== 'changeTracking') return;
+    // firecrawl-py's JsonFormat sends `schema: null` when it has none.
+    if (format.schema === undefined || format.schema === null) return;
     try {
       schemas[format.type] = guardSchema(format.schema);
     } catch (err) {
