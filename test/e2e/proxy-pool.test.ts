@@ -160,14 +160,16 @@ describe('the proxy pool with launched browsers', () => {
     expect(failed.status).toBe(503);
     expect(failed.json).toMatchObject({ success: false, code: 'PROXY_FAILED' });
 
-    const metricsText = await (
-      await fetch(`${tabhive.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })
-    ).text();
-    expect(metricsText).toMatch(
-      new RegExp(
-        `tabhive_proxy_requests_total\\{proxy="${germany.id}",country="DE",outcome="success"\\} [1-9]`,
-      ),
+    const readMetrics = async () =>
+      (
+        await fetch(`${tabhive.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })
+      ).text();
+    // A browser's connection is counted when it closes, which its proxy's end brings about a moment later.
+    const success = new RegExp(
+      `tabhive_proxy_requests_total\\{proxy="${germany.id}",country="DE",outcome="success"\\} [1-9]`,
     );
+    await expect.poll(readMetrics, { timeout: 15_000 }).toMatch(success);
+    const metricsText = await readMetrics();
     expect(metricsText).toMatch(
       new RegExp(
         `tabhive_proxy_requests_total\\{proxy="${germany.id}",country="DE",outcome="failure"\\} [1-9]`,
