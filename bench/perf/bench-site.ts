@@ -1,6 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { feedPage, latePage } from './dynamic-pages';
+import { MEDIA_IMAGES, mediaPage, noisyPng } from './media-pages';
 
 /**
  * The benchmark's local website, generated in memory and the same on every run: an index that
@@ -15,6 +16,8 @@ export interface BenchSite {
   scriptPaths: string[];
   latePaths: string[];
   feedPaths: string[];
+  /** Picture-heavy pages (media-pages.ts), reachable from `/media/` only. */
+  mediaPaths: string[];
   close(): Promise<void>;
 }
 
@@ -119,17 +122,20 @@ export async function startBenchSite({
   scriptPages,
   latePages = 0,
   feedPages = 0,
+  mediaPages = 0,
 }: {
   staticPages: number;
   scriptPages: number;
   latePages?: number;
   feedPages?: number;
+  mediaPages?: number;
 }): Promise<BenchSite> {
   const staticPaths = Array.from({ length: staticPages }, (_, i) => `/static/page-${i}.html`);
   const scriptPaths = Array.from({ length: scriptPages }, (_, i) => `/app/page-${i}.html`);
   const latePaths = Array.from({ length: latePages }, (_, i) => `/late/page-${i}.html`);
   const feedPaths = Array.from({ length: feedPages }, (_, i) => `/feed/page-${i}.html`);
-  const pages = new Map<string, { type: string; body: string }>();
+  const mediaPaths = Array.from({ length: mediaPages }, (_, i) => `/media/page-${i}.html`);
+  const pages = new Map<string, { type: string; body: string | Buffer }>();
   const html = (body: string) => ({ type: 'text/html; charset=utf-8', body });
   pages.set(
     '/',
@@ -149,6 +155,20 @@ export async function startBenchSite({
   });
   latePaths.forEach((p, i) => pages.set(p, html(latePage(i))));
   feedPaths.forEach((p, i) => pages.set(p, html(feedPage(i))));
+  if (mediaPages > 0) {
+    pages.set('/media/', html(listing('Photo stories', mediaPaths)));
+    const photos = Array.from({ length: 4 }, (_, n) => noisyPng(n + 1));
+    mediaPaths.forEach((p, i) => {
+      pages.set(p, html(mediaPage(i, mediaPages, paragraphs(random(20_000 + i), 3))));
+      photos.forEach((png, n) => {
+        for (let k = n; k < MEDIA_IMAGES; k += photos.length) {
+          pages.set(`/media/photo-${i}-${k}.png`, { type: 'image/png', body: png });
+        }
+      });
+      // Not a real font: the browser requests and rejects it, as it would a font it cannot use.
+      pages.set(`/media/hive-${i}.woff2`, { type: 'font/woff2', body: 'wOF2' });
+    });
+  }
   pages.set('/robots.txt', { type: 'text/plain', body: 'User-agent: *\nAllow: /\n' });
 
   const server = createServer((request, response) => {
@@ -169,6 +189,7 @@ export async function startBenchSite({
     scriptPaths,
     latePaths,
     feedPaths,
+    mediaPaths,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

@@ -9,6 +9,7 @@ import { dynamicRows } from './dynamic-rows';
 import { measureEngineCalls } from './engine-calls';
 import { type ContenderCrawl, ledgeredCrawl, peerCrawl, tabhiveBrowserCrawl } from './engine-contenders';
 import { type LedgerColumn, renderLedger } from './ledger-table';
+import { measureMediaRows } from './media-rows';
 import { measureNodeScaling } from './measure-node-scaling';
 import { medianLedgers, mergeRounds } from './merge-rounds';
 import {
@@ -43,6 +44,7 @@ const STATIC_PAGES = Number(process.env.BENCH_STATIC_PAGES ?? '240');
 const SCRIPT_PAGES = Number(process.env.BENCH_SCRIPT_PAGES ?? '40');
 const LATE_PAGES = Number(process.env.BENCH_LATE_PAGES ?? '20');
 const FEED_PAGES = Number(process.env.BENCH_FEED_PAGES ?? '5');
+const MEDIA_PAGES = Number(process.env.BENCH_MEDIA_PAGES ?? '40');
 /** Plain pages scraped in the browser while the extension's API calls are counted. */
 const ENGINE_CALL_PAGES = 20;
 // The admin API (GET /admin/v1/browsers) is mounted only with a key of 16 characters or more.
@@ -62,6 +64,7 @@ const site = await startBenchSite({
   scriptPages: SCRIPT_PAGES,
   latePages: LATE_PAGES,
   feedPages: FEED_PAGES,
+  mediaPages: MEDIA_PAGES,
 });
 const allPages = STATIC_PAGES + SCRIPT_PAGES + 3;
 const startUrl = `${site.origin}/`;
@@ -232,6 +235,12 @@ try {
 
 /** The browser-only process's figures measured once (the first round): latency, API calls, late and feed pages. */
 async function browserOnlyExtras(browserOnly: TabhiveProcess, rows: BenchRow[]) {
+  if (MEDIA_PAGES > 0) {
+    log('Tabhive, browser only: picture-heavy pages with media skipped and loaded');
+    rows.push(
+      ...(await measureMediaRows(browserOnly, { startUrl: `${site.origin}/media/`, limit: MEDIA_PAGES + 1 })),
+    );
+  }
   const browserLatency = await measureScrapeLatency(
     browserOnly,
     site.scriptPaths.slice(0, 20).map((path) => `${site.origin}${path}`),

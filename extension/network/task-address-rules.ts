@@ -68,13 +68,14 @@ function metadataHosts(): string[] {
 
 /**
  * Priorities, above the ad rules (block 1, and 2 for the allow rule that lifts them for a tab with
- * blockAds off, which must not lift these): blocks 3, allow-list exceptions 4, metadata 5 (nothing
- * excepts it). The task's header rule sits above all (task-network-rules.ts), since DNR leaves
+ * blockAds off) and the media rules (3, where a tab's allow rule lifts the media block), neither of
+ * whose allow rules may lift these: blocks 4, allow-list exceptions 5, metadata 6 (nothing excepts
+ * it). The task's header rule sits above all (task-network-rules.ts), since DNR leaves
  * modifyHeaders rules that rank below a matching allow rule unapplied.
  */
-export const ADDRESS_BLOCK_PRIORITY = 3;
-const ALLOW_PRIORITY = 4;
-const METADATA_PRIORITY = 5;
+export const ADDRESS_BLOCK_PRIORITY = 4;
+const ALLOW_PRIORITY = 5;
+const METADATA_PRIORITY = 6;
 
 /** At most this many IP entries of the allow list become browser rules; names need one rule in all. */
 const MAX_ALLOWED_RANGES = 32;

@@ -1,4 +1,5 @@
 import type { Browser } from 'wxt/browser';
+import { allowMediaRule, skipMediaRules } from './media-rules';
 
 type Dnr = typeof Browser.declarativeNetRequest;
 type Rule = Browser.declarativeNetRequest.Rule;
@@ -14,6 +15,8 @@ export function dnr(): Dnr {
  * above the ids tasks count up from, which skip ids in use anyway.
  */
 export const STANDING_AD_BLOCK_RULE_ID = 2 ** 31 - 2;
+/** Ids of the two media rules a launched browser keeps for all its tabs (media-block.ts). */
+export const STANDING_MEDIA_RULE_IDS = [2 ** 31 - 3, 2 ** 31 - 4] as const;
 /**
  * Ids of a launched browser's browser-wide address rules (standing-address-rules.ts): a fixed
  * block, so that a restarted worker finds and replaces the rules its predecessor left.
@@ -23,13 +26,16 @@ export const isStandingAddressRuleId = (id: number) =>
   id >= STANDING_ADDRESS_RULE_IDS.first &&
   id < STANDING_ADDRESS_RULE_IDS.first + STANDING_ADDRESS_RULE_IDS.count;
 export const isStandingRuleId = (id: number) =>
-  id === STANDING_AD_BLOCK_RULE_ID || isStandingAddressRuleId(id);
+  id === STANDING_AD_BLOCK_RULE_ID ||
+  (STANDING_MEDIA_RULE_IDS as readonly number[]).includes(id) ||
+  isStandingAddressRuleId(id);
 
 /**
  * Rules per task: 0 = request headers, 1 = ad and tracker block (or the allow rule lifting it),
- * 2 = a donor's domain fence, 3 = the same fence for tabs the task's page opens.
+ * 2 = a donor's domain fence, 3 = the same fence for tabs the task's page opens, 4 and 5 = the
+ * media rules (media-rules.ts), or 4 = the allow rule lifting a launched browser's standing ones.
  */
-export const RULES_PER_TASK = 4;
+export const RULES_PER_TASK = 6;
 /** Rule ids count up per worker; the ids in use (a previous worker's too) are skipped. */
 let nextRuleId = 1;
 
@@ -103,6 +109,8 @@ export function buildTaskRules({
   headers,
   blockDomains,
   allowAds = false,
+  blockMedia = false,
+  allowMedia = false,
   fenceDomains,
   personsTabIds,
 }: {
@@ -114,6 +122,10 @@ export function buildTaskRules({
   headers?: Record<string, string> | undefined;
   blockDomains?: readonly string[] | undefined;
   allowAds?: boolean | undefined;
+  /** Leave images, video, audio and fonts out in the tab (a task with `skipMedia`, media-rules.ts). */
+  blockMedia?: boolean | undefined;
+  /** Lift a launched browser's standing media block for the tab. */
+  allowMedia?: boolean | undefined;
   /**
    * A donated browser's allowed domains: the tab may not navigate (links, redirects, actions,
    * scripts) to a page elsewhere, nor frame one (an iframe shows whatever the donor's login
@@ -123,7 +135,9 @@ export function buildTaskRules({
   /** A donated browser's tabs open when the task started, which the popup fence leaves alone. */
   personsTabIds?: readonly number[] | undefined;
 }): Rule[] {
-  const [headerRuleId, blockRuleId, fenceRuleId, popupFenceRuleId] = ruleIds as [
+  const [headerRuleId, blockRuleId, fenceRuleId, popupFenceRuleId, mediaRuleId, imageRuleId] = ruleIds as [
+    number,
+    number,
     number,
     number,
     number,
@@ -134,10 +148,10 @@ export function buildTaskRules({
   if (entries.length > 0) {
     rules.push({
       id: headerRuleId,
-      // Above every allow rule that can match the tab (lifting ads here, the address rules'
-      // allow list in task-address-rules.ts): DNR leaves modifyHeaders rules that rank below a
-      // matching allow rule unapplied.
-      priority: 6,
+      // Above every allow rule that can match the tab (lifting ads or media here, the address
+      // rules' allow list in task-address-rules.ts): DNR leaves modifyHeaders rules that rank below
+      // a matching allow rule unapplied.
+      priority: 7,
       action: {
         type: 'modifyHeaders',
         requestHeaders: entries.map(([header, value]) => ({ header, operation: 'set', value })),
@@ -162,12 +176,17 @@ export function buildTaskRules({
       condition: { tabIds: [tabId] },
     } as Rule);
   }
+  if (blockMedia) {
+    rules.push(...skipMediaRules([mediaRuleId, imageRuleId], { tabIds: [tabId] }));
+  } else if (allowMedia) {
+    rules.push(allowMediaRule(mediaRuleId, tabId));
+  }
   if (fenceDomains !== undefined) {
     rules.push({
       id: fenceRuleId,
-      // Above the URL policy's allow-list exceptions (task-address-rules.ts, priority 4): the
+      // Above the URL policy's allow-list exceptions (task-address-rules.ts, priority 5): the
       // operator's private hosts must not open a donor's fence.
-      priority: 5,
+      priority: 6,
       action: { type: 'block' },
       condition: {
         tabIds: [tabId],
@@ -186,7 +205,7 @@ export function buildTaskRules({
     // opens during the task (seconds) reaches only the allowed domains until the task ends.
     rules.push({
       id: popupFenceRuleId,
-      priority: 5,
+      priority: 6,
       action: { type: 'block' },
       condition: {
         resourceTypes: ['main_frame', 'sub_frame'],

@@ -1,6 +1,7 @@
 import { browser } from 'wxt/browser';
 import type { PageCapture, TaskMessage } from '../../shared/protocol/messages';
 import { taskAdRules } from '../network/standing-ad-block';
+import { taskMediaRules } from '../network/media-block';
 import { checkTaskUrl } from '../network/task-address-guard';
 import {
   addTaskRules,
@@ -51,12 +52,13 @@ export async function addRulesForTask(
     url: task.spec.url,
     headers: task.spec.headers,
     ...(await taskAdRules(task.spec.blockAds)),
+    ...(await taskMediaRules(task.spec.skipMedia)),
     fenceDomains,
     // A fenced task's popups are fenced too; the person's own tabs stay out of it.
     ...(fenceDomains !== undefined && fenceDomains.length > 0 ? { personsTabIds: await openTabIds() } : {}),
   };
   // Most tasks of a launched browser need no rules of their own: then no DNR call, no journal.
-  if (buildTaskRules({ ruleIds: [0, 0, 0, 0], ...ruleInput }).length === 0) return [];
+  if (buildTaskRules({ ruleIds: [0, 0, 0, 0, 0, 0], ...ruleInput }).length === 0) return [];
   const ruleIds = await allocateTaskRuleIds();
   await taskJournal.record(task.taskId, { ruleIds });
   try {
@@ -161,6 +163,15 @@ export function runPageTask(
         (askPerson !== undefined || challengeLiveView !== undefined) && (task.spec.challengeWaitMs ?? 0) > 0;
       const challenge = someoneMayPass ? challengeIn(capture) : undefined;
       if (challenge !== undefined) {
+        // The person or operator sees the page whole: a check may be a picture puzzle.
+        if (task.spec.skipMedia === true) {
+          await removeRulesOfTask(task.taskId, ruleIds);
+          ruleIds = await addRulesForTask(
+            { ...task, spec: { ...task.spec, skipMedia: false } },
+            tab.tabId,
+            fenceDomains,
+          );
+        }
         const passed =
           askPerson !== undefined
             ? await waitForPerson({

@@ -110,6 +110,11 @@ export const PageTaskSpec = z.object({
   location: z.object({ country: z.string(), languages: z.array(z.string()).optional() }).optional(),
   /** Block requests to known ad and tracker domains in the task's tab; true when absent. */
   blockAds: z.boolean().optional(),
+  /**
+   * Skip images, video, audio and web fonts in the task's tab: nothing the caller asked for needs
+   * them (docs/browser-control.md#media). Absent or false: the page loads as a person's would.
+   */
+  skipMedia: z.boolean().optional(),
   /** Accept invalid TLS certificates in the task's tab; true when absent. */
   skipTlsVerification: z.boolean().optional(),
   /** Measure the page's colours, fonts and components for the branding format. */

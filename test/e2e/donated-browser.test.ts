@@ -170,6 +170,21 @@ describe('a donated browser', () => {
     ]);
   });
 
+  it("leaves media out of a text capture in the task's tab, and loads it when asked", async () => {
+    const badgeRequests = () => site.hits.filter((hit) => hit.path === '/guild-badge.png').length;
+    const before = badgeRequests();
+    const text = await scrape(tabhive.apiKey, { url: site.url('localhost', '/members'), maxAge: 0 });
+    expect(text.status).toBe(200);
+    expect(badgeRequests()).toBe(before);
+    const loaded = await scrape(tabhive.apiKey, {
+      url: site.url('localhost', '/members'),
+      maxAge: 0,
+      blockMedia: false,
+    });
+    expect(loaded.status).toBe(200);
+    expect(badgeRequests()).toBeGreaterThan(before);
+  });
+
   it('is disconnected within seconds when its team revokes it, and says so', async () => {
     const revokedAt = Date.now();
     const response = await fetch(`${tabhive.url}${BROWSERS_PATH}/${browserId}`, {

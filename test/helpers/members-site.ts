@@ -23,7 +23,7 @@ export async function startMembersSite() {
       response.end(
         `<!doctype html><title>Members</title><main><h1>Members area</h1><p>${
           loggedIn ? MEMBERS_ONLY_TEXT : LOGIN_TEXT
-        }</p></main>`,
+        }</p><img src="/guild-badge.png" alt="Guild badge"></main>`,
       );
       return;
     }

@@ -41,6 +41,9 @@ export function cacheVariant(request: ScrapeRequestV2) {
     parsePdf: requestedParsers(request.parsers).pdf !== undefined,
     // A page captured with certificate checks off must not answer a request that wants them on.
     skipTlsVerification: request.skipTlsVerification,
+    // A capture made with media loaded serves only callers that asked for it; absent otherwise, so
+    // older keys stay valid.
+    ...(request.blockMedia ? {} : { blockMedia: false }),
     // Only a capture made for the branding format carries it; absent otherwise, so older keys stay valid.
     ...(request.formats.some((format) => format.type === 'branding') ? { branding: true } : {}),
   };

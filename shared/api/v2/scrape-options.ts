@@ -97,6 +97,11 @@ export const scrapeOptionsV2Shape = {
   removeBase64Images: z.boolean().default(true),
   fastMode: z.boolean().default(false),
   blockAds: z.boolean().default(true),
+  /**
+   * Tabhive's own: a browser skips images, video, audio and web fonts when no requested output
+   * needs them (docs/browser-control.md#media). `false` loads them as a person's browser would.
+   */
+  blockMedia: z.boolean().default(true),
   /** `enhanced`: the strongest class of browser connected (run-with-proxy.ts). */
   proxy: z.enum(['basic', 'stealth', 'enhanced', 'auto']).default('auto'),
   /** Cache freshness in ms; no default here, the server decides. */

@@ -28,6 +28,7 @@ describe('ScrapeOptionsV2', () => {
       removeBase64Images: true,
       fastMode: false,
       blockAds: true,
+      blockMedia: true,
       proxy: 'auto',
       storeInCache: true,
     });
@@ -53,6 +54,7 @@ describe('ScrapeOptionsV2', () => {
       removeBase64Images: false,
       fastMode: true,
       blockAds: false,
+      blockMedia: false,
       proxy: 'stealth',
       maxAge: 0,
       storeInCache: false,

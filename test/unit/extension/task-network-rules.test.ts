@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { ADDRESS_BLOCK_PRIORITY } from '../../../extension/network/task-address-rules';
+import { MEDIA_RULE_PRIORITY, TRANSPARENT_GIF } from '../../../extension/network/media-rules';
 import { buildTaskRules, headerSite } from '../../../extension/network/task-network-rules';
 
 const URL = 'https://hive.example/members';
@@ -79,7 +81,7 @@ describe('per-task network rules', () => {
     ).toEqual([
       {
         id: 9,
-        priority: 5,
+        priority: 6,
         action: { type: 'block' },
         condition: {
           tabIds: [42],
@@ -106,7 +108,7 @@ describe('per-task network rules', () => {
     });
     expect(rules.find((rule) => rule.id === 10)).toEqual({
       id: 10,
-      priority: 5,
+      priority: 6,
       action: { type: 'block' },
       condition: {
         resourceTypes: ['main_frame', 'sub_frame'],
@@ -130,5 +132,54 @@ describe('per-task network rules', () => {
     expect(buildTaskRules({ ruleIds: [1, 2], tabId: 3, url: URL, headers: {}, blockDomains: [] })).toEqual(
       [],
     );
+  });
+
+  it('leaves images, video, audio and fonts out of a task tab that skips media, and nothing else', () => {
+    const rules = buildTaskRules({ ruleIds: [1, 2, 3, 4, 5, 6], tabId: 42, url: URL, blockMedia: true });
+    expect(rules).toEqual([
+      {
+        id: 5,
+        priority: MEDIA_RULE_PRIORITY,
+        action: { type: 'block' },
+        condition: { tabIds: [42], resourceTypes: ['media', 'font'] },
+      },
+      {
+        // Answered, not blocked: Chromium hides an image an extension blocked, and the capture
+        // would then leave it out of the page.
+        id: 6,
+        priority: MEDIA_RULE_PRIORITY,
+        action: { type: 'redirect', redirect: { url: TRANSPARENT_GIF } },
+        condition: { tabIds: [42], resourceTypes: ['image'] },
+      },
+    ]);
+  });
+
+  it('lifts the standing media block for a task tab that needs media, without lifting address blocks', () => {
+    const rules = buildTaskRules({ ruleIds: [1, 2, 3, 4, 5, 6], tabId: 42, url: URL, allowMedia: true });
+    expect(rules).toEqual([
+      {
+        id: 5,
+        priority: MEDIA_RULE_PRIORITY,
+        action: { type: 'allow' },
+        condition: { tabIds: [42], resourceTypes: ['image', 'media', 'font'] },
+      },
+    ]);
+    // At equal priority DNR lets an allow rule win: the address blocks must rank above it.
+    expect(ADDRESS_BLOCK_PRIORITY).toBeGreaterThan(MEDIA_RULE_PRIORITY);
+  });
+
+  it('keeps the media block when a tab lifts the ad block', () => {
+    const rules = buildTaskRules({
+      ruleIds: [1, 2, 3, 4, 5, 6],
+      tabId: 42,
+      url: URL,
+      allowAds: true,
+      blockMedia: true,
+    });
+    const adAllow = rules.find((rule) => rule.id === 2);
+    const mediaRules = rules.filter((rule) => rule.id === 5 || rule.id === 6);
+    expect(mediaRules).toHaveLength(2);
+    // Above, not equal: at equal priority the allow rule would win.
+    for (const rule of mediaRules) expect(rule.priority).toBeGreaterThan(adAllow?.priority ?? Infinity);
   });
 });

@@ -69,7 +69,7 @@ describe('the scrape pipeline', () => {
     expect(calls).toEqual([
       {
         // The server's network policy travels with every task, for the browser to enforce.
-        spec: { url: 'http://docs.example.com/start', waitForMs: 0, networkPolicy: STRICT },
+        spec: { url: 'http://docs.example.com/start', waitForMs: 0, skipMedia: true, networkPolicy: STRICT },
         timeoutMs: DEFAULT_SCRAPE_TIMEOUT_MS,
       },
     ]);
@@ -95,7 +95,7 @@ describe('the scrape pipeline', () => {
       TEAM,
     );
     expect(calls[0]).toEqual({
-      spec: { url: 'https://docs.example.com/', waitForMs: 1_500, networkPolicy: STRICT },
+      spec: { url: 'https://docs.example.com/', waitForMs: 1_500, skipMedia: true, networkPolicy: STRICT },
       timeoutMs: 20_000,
     });
   });
