@@ -3,6 +3,7 @@ import { JsonValue } from '../json-value';
 import { strictBody } from '../strict-body';
 import { UrlInput } from '../url-input';
 import { webhookOption } from './crawl-webhook';
+import { queryCount } from '../query-count';
 
 /** Longest agent `prompt` (and deep research `query`, prompts), in characters. */
 export const MAX_AGENT_PROMPT_LENGTH = 10_000;
@@ -89,7 +90,7 @@ export type AgentRequestV2 = z.infer<typeof AgentRequestV2>;
 
 /** `GET /v2/agent` query: runs created before this Unix time in ms. */
 export const AgentListQuery = z.object({
-  before: z.coerce.number().int().positive().optional(),
+  before: queryCount(1).optional(),
 });
 
 /** Job ids are UUIDs; anything else is a 404 without a store read. */

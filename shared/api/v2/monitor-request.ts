@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { commonFields } from '../common-fields';
+import { queryCount } from '../query-count';
 import { MAX_URL_LENGTH } from '../url-input';
 import { webhookOption } from './crawl-webhook';
 
@@ -149,8 +150,7 @@ export const UpdateMonitorRequest = z.strictObject({
 });
 export type UpdateMonitorRequest = z.infer<typeof UpdateMonitorRequest>;
 
-const QueryInt = (min: number, max: number, fallback: number) =>
-  z.coerce.number().int().min(min).max(max).default(fallback);
+const QueryInt = (min: number, max: number, fallback: number) => queryCount(min, max).default(fallback);
 
 /** `GET /v2/monitor` and `GET /v2/monitor/:id/checks`: `limit` and `offset`. */
 export const MonitorListQuery = z.object({
