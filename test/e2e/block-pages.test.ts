@@ -14,6 +14,21 @@ afterAll(async () => {
   await site?.close();
 });
 
+/** The test browser's tabs (TABS_PER_BROWSER's default): as many fixtures at once as it can serve. */
+const BROWSER_TABS = 4;
+
+/**
+ * Runs `work` on every item, at most `limit` at a time, in the order given. Each fixture's own
+ * scrapes stay one after the other; only different fixtures overlap.
+ */
+async function eachConcurrently<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>) {
+  let next = 0;
+  const lane = async () => {
+    for (let index = next++; index < items.length; index = next++) await work(items[index] as T);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
+}
+
 const creditsUsed = async () => (await tabhive.tabhive.stores.teams.get('default'))?.creditsUsed ?? 0;
 const blocked = () => site.fixtures.filter((fixture) => fixture.expect !== null);
 const ordinary = () => site.fixtures.filter((fixture) => fixture.expect === null);
@@ -40,7 +55,7 @@ async function runJob(kind: 'crawl' | 'batch/scrape', body: Record<string, unkno
 describe('block and challenge pages', () => {
   it('fails every fixture block page with the vendor named, caches and bills none of them', async () => {
     const before = await creditsUsed();
-    for (const fixture of blocked()) {
+    await eachConcurrently(blocked(), BROWSER_TABS, async (fixture) => {
       const url = site.url(`/block/${fixture.file}`);
       for (const attempt of [1, 2]) {
         const { status, json } = await tabhive.post('/v2/scrape', { url, formats: ['markdown'] });
@@ -56,7 +71,7 @@ describe('block and challenge pages', () => {
       }
       // The second scrape went to the site again: nothing of the first was cached.
       expect(site.hits(`/block/${fixture.file}`)).toBeGreaterThanOrEqual(2);
-    }
+    });
     expect(await creditsUsed()).toBe(before);
   }, 300_000);
 

@@ -89,21 +89,24 @@ describe('a launched pool browser', () => {
     it(`keeps serving its own server after ${vector.name} to a launch link`, async () => {
       const before = poolBrowserIds();
       expect(before).toHaveLength(1);
-      for (const server of [attackerHubUrl(), `ws://${new URL(tabhive.url).host}${HUB_PATH}`]) {
-        await tabhive.post('/v2/scrape', {
-          url: `${siteUrl(vector.path)}?to=${encodeURIComponent(launchLink(server))}`,
-          maxAge: 0,
-          formats: ['markdown'],
-          ...(vector.actions
-            ? {
-                actions: [
-                  { type: 'click', selector: '#a' },
-                  { type: 'wait', milliseconds: 1_500 },
-                ],
-              }
-            : { waitFor: 1_500 }),
-        });
-      }
+      // Both launch links at once, each in a tab of its own: the wait below starts after both.
+      await Promise.all(
+        [attackerHubUrl(), `ws://${new URL(tabhive.url).host}${HUB_PATH}`].map((server) =>
+          tabhive.post('/v2/scrape', {
+            url: `${siteUrl(vector.path)}?to=${encodeURIComponent(launchLink(server))}`,
+            maxAge: 0,
+            formats: ['markdown'],
+            ...(vector.actions
+              ? {
+                  actions: [
+                    { type: 'click', selector: '#a' },
+                    { type: 'wait', milliseconds: 1_500 },
+                  ],
+                }
+              : { waitFor: 1_500 }),
+          }),
+        ),
+      );
       // A hijacked worker reconnects within a second; give it three.
       await new Promise((resolve) => setTimeout(resolve, 3_000));
       expect(attackerHubConnections).toEqual([]);

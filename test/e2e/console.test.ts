@@ -413,10 +413,12 @@ describe('console', () => {
     await poll(() => refused.count()).toBeGreaterThan(0);
     expect(await refused.first().textContent()).toMatch(/[A-Z_]+: \S/);
     const slowUrl = site.url('/slow/2.html');
+    // Running long enough for the browsers view (which reloads every 3 s) to show it; awaited at
+    // the end of the test, so that the usage and phone checks run while it finishes.
     const slowScrape = tabhive.post('/v2/scrape', {
       url: `${slowUrl}?secret=console-details`,
       formats: ['markdown'],
-      waitFor: 10_000,
+      waitFor: 6_000,
     });
     type BrowserRows = { data: Array<{ runningTasks: Array<{ url: string }> | null; tabsInUse: number }> };
     const running = async (key: string) => (await consoleApi(key, '/browsers')).body as BrowserRows;
@@ -431,7 +433,6 @@ describe('console', () => {
     expect(JSON.stringify(await running(ADMIN_API_KEY))).not.toContain('secret=console-details');
     await poll(() => browserRow.locator(`[data-task-url="${slowUrl}"]`).count()).toBe(1);
     await page.screenshot({ path: screenshotPath('console-browsers.png') });
-    expect((await slowScrape).json.data.markdown).toContain('Slow /slow/2.html');
 
     await page.evaluate(() => (location.hash = '#/usage'));
     await poll(() => page.getByRole('img', { name: /Credits by day/ }).count()).toBe(1);
@@ -456,6 +457,7 @@ describe('console', () => {
     await poll(() => phone.page.locator(`tr[data-job-id="${crawlId}"]`).count()).toBe(1);
     expect(await phone.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await phone.context.close();
+    expect((await slowScrape).json.data.markdown).toContain('Slow /slow/2.html');
   });
 
   it("lists the team's monitors beside its jobs", async () => {

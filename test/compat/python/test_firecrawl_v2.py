@@ -78,7 +78,7 @@ def test_crawl_waits_with_the_crawler_options(firecrawl, site):
         max_concurrency=2,
         zero_data_retention=False,
         scrape_options={"formats": ["markdown", "links"], "onlyMainContent": True},
-        poll_interval=1,
+        poll_interval=0.25,
         timeout=60,
     )
     assert job.status == "completed"
@@ -102,7 +102,7 @@ def test_start_crawl_and_paginated_status(firecrawl, large_pages, tabhive_url):
 
 
 def test_crawl_errors_and_unknown_ids(firecrawl, site):
-    job = firecrawl.crawl(site("/"), limit=20, sitemap="skip", max_discovery_depth=1, poll_interval=1, timeout=60)
+    job = firecrawl.crawl(site("/"), limit=20, sitemap="skip", max_discovery_depth=1, poll_interval=0.25, timeout=60)
     errors = firecrawl.get_crawl_errors(job.id)
     assert errors.errors == []
     assert site("/private/secret.html") in errors.robots_blocked
@@ -129,7 +129,7 @@ def test_batch_scrape_waits(firecrawl, site):
         max_concurrency=2,
         zero_data_retention=False,
         idempotency_key=str(uuid.uuid4()),
-        poll_interval=1,
+        poll_interval=0.25,
         wait_timeout=60,
     )
     assert job.status == "completed"

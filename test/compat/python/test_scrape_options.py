@@ -104,7 +104,7 @@ def test_min_age_serves_only_a_copy_that_old(firecrawl, own_site):
 
 def test_batch_scrape_with_lockdown(firecrawl, own_site):
     firecrawl.scrape(own_site("/people/batch"))
-    job = firecrawl.batch_scrape([own_site("/people/batch"), own_site("/people/batch-new")], lockdown=True, poll_interval=1)
+    job = firecrawl.batch_scrape([own_site("/people/batch"), own_site("/people/batch-new")], lockdown=True, poll_interval=0.25)
     assert job.status == "completed"
     assert [doc.metadata.source_url for doc in job.data] == [own_site("/people/batch")]
     assert REQUESTS["/people/batch-new"] == 0
