@@ -10,9 +10,15 @@ export interface BlockThresholds {
   goodChars: number;
   /**
    * `edges` removes chrome only before the first and after the last content block (a grid's cards
-   * between them stay, however link-heavy); `all` removes it wherever it is.
+   * between them stay, however link-heavy); `all` removes it wherever it is; `all-but-grids` is
+   * `all`, or `edges` on a page that is mostly one run of alike items (extract-main-content.ts).
    */
-  reach: 'all' | 'edges';
+  reach: 'all' | 'edges' | 'all-but-grids';
+  /**
+   * A short full sentence without links counts as content: on a product page a care note or a fit
+   * hint; on a thread it is mostly a comment under a post, which a thread's reader skips.
+   */
+  shortSentences?: boolean;
 }
 
 /** Prose holds at most this share of link text (a paragraph citing a few links). */
@@ -60,7 +66,10 @@ export function classifyBlocks(blocks: readonly ContentBlock[], thresholds: Bloc
   return decided;
 }
 
-function initialClass(block: ContentBlock, { maxLinkDensity, goodChars }: BlockThresholds): BlockClass {
+function initialClass(
+  block: ContentBlock,
+  { maxLinkDensity, goodChars, shortSentences = false }: BlockThresholds,
+): BlockClass {
   // A heading is decided by what follows it, linked or not: a listing's item titles are links.
   if (block.kind === 'heading') return 'short';
   const linkDensity = block.linkText / block.text;
@@ -72,8 +81,14 @@ function initialClass(block: ContentBlock, { maxLinkDensity, goodChars }: BlockT
     (block.sentences > 0 || block.words >= PROSE_WORDS)
   )
     return 'good';
+  // Labels, buttons and menu items are not sentences.
+  if (shortSentences && block.linkText === 0 && block.endsSentence && block.words >= SENTENCE_WORDS)
+    return 'good';
   return 'short';
 }
+
+/** A sentence of this many words or more, ending in a full stop, says something of its own. */
+const SENTENCE_WORDS = 5;
 
 /** Near content, a short block may link a name or two (a byline, "Started by …"). */
 const NEAR_GOOD_LINK_DENSITY = 0.5;

@@ -79,7 +79,6 @@ export function cleanDocument(document: Document, options: CleanOptions): void {
     // includeTags matches were chosen by the caller, whatever their place on the page.
     if (layout !== undefined && kept.size === 0)
       keepUnlessEmptied(document, () => pruneByLayout(body, layout));
-    const floor = proseFloor(document.body);
     const extract = (strategy: MainContentStrategy | undefined) => () =>
       extractMainContent(document, { keep: kept, strategy, pageType: options.pageType });
     // Below the floor, the blocklist alone (which drops only what it knows by name) is the next
@@ -87,20 +86,21 @@ export function cleanDocument(document: Document, options: CleanOptions): void {
     // the page its chrome, not its content.
     const fallback =
       options.mainContent === 'auto' || options.mainContent === undefined ? 'blocklist' : undefined;
-    keepUnlessEmptied(document, extract(options.mainContent), floor, fallback && extract(fallback));
+    keepUnlessEmptied(document, extract(options.mainContent), proseFloor, fallback && extract(fallback));
   }
 }
 
 /**
  * Runs a cleaning step, and puts the body back as it was before the step when the step emptied a
- * page that had text, or left less text than `floor` (half its largest prose block, proseFloor): no step may
- * lose a page's content whole (issue 35; a page can still come out short, never empty). With
- * `fallback`, that step is tried on the restored body first, under the same rule.
+ * page that had text, or left less text than `floor` of the body before it (half its largest prose
+ * block, proseFloor): no step may lose a page's content whole (issue 35; a page can still come out
+ * short, never empty). With `fallback`, that step is tried on the restored body first, under the
+ * same rule.
  */
 function keepUnlessEmptied(
   document: Document,
   step: () => unknown,
-  floor = 1,
+  floor: (before: Element) => number = () => 1,
   fallback?: () => unknown,
 ): void {
   const before = visibleTextLength(document.body);
@@ -109,15 +109,28 @@ function keepUnlessEmptied(
     return;
   }
   const snapshot = document.body.cloneNode(true) as HTMLElement;
+  // The floor is a share of one block of the body, at most half its text: a step that kept half is
+  // above it whatever it is, and most steps do, so the floor is measured (on the untouched
+  // snapshot) only when a step kept less.
+  let required: number | undefined;
+  const kept = () => {
+    const after = visibleTextLength(document.body);
+    if (after >= before * MAX_FLOOR_SHARE) return true;
+    required ??= Math.min(floor(snapshot), before);
+    return after >= required;
+  };
   step();
-  if (visibleTextLength(document.body) >= Math.min(floor, before)) return;
+  if (kept()) return;
   if (fallback !== undefined) {
     document.body.replaceChildren(...Array.from(snapshot.cloneNode(true).childNodes));
     fallback();
-    if (visibleTextLength(document.body) >= Math.min(floor, before)) return;
+    if (kept()) return;
   }
   document.body.replaceChildren(...Array.from(snapshot.childNodes));
 }
+
+/** No floor asks for more than this share of the body's text (proseFloor's is half its largest block). */
+const MAX_FLOOR_SHARE = 0.5;
 
 /**
  * Throws {@link InvalidSelectorError} for the first selector the DOM cannot parse. Lets the API

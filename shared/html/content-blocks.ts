@@ -19,6 +19,8 @@ export interface ContentBlock {
   /** Words, and sentence ends (`.`, `!`, `?`, `。` followed by a space or the end). */
   words: number;
   sentences: number;
+  /** The block's text ends with a sentence end: it is a sentence, not a label or a button. */
+  endsSentence: boolean;
   /** A heading (h1–h6), structured content kept whole (table, pre, figure), or ordinary text. */
   kind: 'heading' | 'structured' | 'text';
 }
@@ -61,6 +63,7 @@ const SAMPLE_CHARS = 40;
 const TEXT_NODE = 3;
 const ELEMENT_NODE = 1;
 const SENTENCE_END = /[.!?。！？](?=\s|$)/g;
+const FINAL_SENTENCE_END = /[.!?。！？]["'”’)]?$/;
 const WORD = /[\p{L}\p{N}]+/gu;
 
 /** The blocks under `root`, in document order. Blocks without text are left out. */
@@ -122,6 +125,7 @@ export function segmentBlocks(root: Element): ContentBlock[] {
       links,
       words: collapsed.match(WORD)?.length ?? 0,
       sentences: collapsed.match(SENTENCE_END)?.length ?? 0,
+      endsSentence: FINAL_SENTENCE_END.test(collapsed),
       kind,
     });
   };

@@ -7,7 +7,9 @@ import { removeRepeatedLabels } from './repeated-labels';
 import { listingRun, repeatedEntries } from './repeated-entries';
 import { MAIN_CONTENT_PROFILES } from './main-content-profiles';
 import type { PageType } from './page-type';
+import type { BlockThresholds } from './block-classes';
 import { pruneBlocks } from './prune-blocks';
+import { removeRecommendationSections } from './recommendation-sections';
 import { measureText, type TextMeasure } from './text-measure';
 import { type TextWeight, textWeights } from './text-weights';
 
@@ -62,8 +64,27 @@ export function extractMainContent(
   if (strategy !== 'auto' || keep.size > 0 || pageType === undefined) return choose(document, keep, strategy);
   const profile = MAIN_CONTENT_PROFILES[pageType];
   const choice = choose(document, keep, profile.choice);
-  if (profile.blocks !== undefined) pruneBlocks(document.body, profile.blocks);
+  // Carousels of other products or stories are no page's content, whatever its type.
+  removeRecommendationSections(document.body);
+  if (profile.blocks !== undefined)
+    pruneBlocks(document.body, blockThresholds(document.body, profile.blocks));
   return choice;
+}
+
+/** A run of alike items holding more than this share of the content's text makes the page a grid of them. */
+const GRID_SHARE = 0.5;
+
+/**
+ * The profile's block thresholds with reach `all-but-grids` resolved: only the edges of a page that
+ * is mostly one run of alike titled items (a category that declares itself a product), whose
+ * link-heavy cards chrome anywhere would take for chrome; everywhere on other pages. A thread's
+ * posts are such a run too, which is why forums do not ask for it.
+ */
+function blockThresholds(body: HTMLElement, thresholds: BlockThresholds): BlockThresholds {
+  if (thresholds.reach !== 'all-but-grids') return thresholds;
+  const weights = textWeights(body);
+  const grid = listingRun(body, weights).text > (weights.get(body)?.text ?? 0) * GRID_SHARE;
+  return { ...thresholds, reach: grid ? 'edges' : 'all' };
 }
 
 /** Readability's article or the blocklist's result, as {@link extractMainContent} describes. */

@@ -1,3 +1,5 @@
+import { classAttribute } from './class-attribute';
+
 /**
  * What kind of page a document is, in the seven types main-content extraction treats differently
  * (docs/features.md#main-content): reported as `metadata.pageType` and used to pick the extraction
@@ -96,31 +98,76 @@ export function classifyPageType(document: Document, pageUrl: string): PageType 
 
 /** Body structure: code for docs, prices for shops, authored posts for threads. */
 function structureSignals(body: HTMLElement, add: (type: PageType, points: number) => void): void {
-  const codeBlocks = body.querySelectorAll('pre').length;
+  const { codeBlocks, cards, linkedHeadings, posts } = countStructure(body);
   if (codeBlocks >= 2) add('documentation', codeBlocks >= 5 ? 3 : 2);
   const text = body.textContent ?? '';
   const prices = text.match(PRICE)?.length ?? 0;
   const buyButtons = text.match(BUY)?.length ?? 0;
   // Many prices, or a buy button on every card: a grid of products. One of each: a product.
-  const cards = body.querySelectorAll(PRODUCT_CARDS).length;
   if (prices >= 8 || buyButtons >= 3 || cards >= 3) add('collection', 2);
   else if (prices >= 1 && buyButtons >= 1) add('product', 2);
   // Titled entries: each a heading that links to its page (results, teasers, job ads).
-  const linkedHeadings = body.querySelectorAll('h2 > a[href], h3 > a[href], h4 > a[href]').length;
   if (linkedHeadings >= 6) add('listing', 2);
-  const posts = body.querySelectorAll(
-    '[itemtype*="Comment" i], [itemtype*="DiscussionForumPosting" i], [itemtype*="Answer" i], [data-post-id], .post, .message, .reply',
-  ).length;
   if (posts >= 3) add('forum', 2);
 }
 
-/** The cards of a product grid, by the names shop themes give them. */
-const PRODUCT_CARDS =
-  'li.product, .product-card, .product-item, .product-tile, .product-grid-item, [data-product-id]';
+interface StructureCounts {
+  /** `<pre>` elements. */
+  codeBlocks: number;
+  /** A product grid's cards, by the names shop themes give them. */
+  cards: number;
+  /** Links with an href directly in an h2, h3 or h4. */
+  linkedHeadings: number;
+  /** Posts, comments and answers, by microdata type, post id or class name. */
+  posts: number;
+}
+
+/**
+ * The body's elements counted in one walk. Selector queries compile and match per call, and the
+ * classifier runs on every page before extraction: one pass over the elements is several times
+ * cheaper than a query per signal.
+ */
+function countStructure(body: HTMLElement): StructureCounts {
+  const counts: StructureCounts = { codeBlocks: 0, cards: 0, linkedHeadings: 0, posts: 0 };
+  const stack: Element[] = [body];
+  for (let element = stack.pop(); element !== undefined; element = stack.pop()) {
+    for (let child = element.firstElementChild; child !== null; child = child.nextElementSibling) {
+      stack.push(child);
+      const name = child.localName;
+      if (name === 'pre') counts.codeBlocks += 1;
+      else if (name === 'a' && LINKED_HEADING.has(element.localName) && child.hasAttribute('href'))
+        counts.linkedHeadings += 1;
+      const classes = (classAttribute(child) ?? '').split(/\s+/);
+      if (
+        classes.some((value) => CARD_CLASSES.has(value)) ||
+        (name === 'li' && classes.includes('product')) ||
+        child.hasAttribute('data-product-id')
+      )
+        counts.cards += 1;
+      if (
+        classes.some((value) => POST_CLASSES.has(value)) ||
+        child.hasAttribute('data-post-id') ||
+        POST_ITEMTYPE.test(child.getAttribute('itemtype') ?? '')
+      )
+        counts.posts += 1;
+    }
+  }
+  return counts;
+}
+
+const LINKED_HEADING = new Set(['h2', 'h3', 'h4']);
+const CARD_CLASSES = new Set(['product-card', 'product-item', 'product-tile', 'product-grid-item']);
+const POST_CLASSES = new Set(['post', 'message', 'reply']);
+const POST_ITEMTYPE = /comment|discussionforumposting|answer/i;
 const BUY = /add to (cart|bag|basket)|buy now|in den warenkorb/gi;
 
-/** A price as shops print it: a currency sign or code next to an amount. */
-const PRICE = /(?:[$€£¥₹]\s?\d[\d.,]*|\d[\d.,]*\s?(?:€|EUR|USD|GBP|kr|zł))/g;
+/**
+ * A price as shops print it: a currency sign or code next to an amount. The amount is bounded (no
+ * price has more than 16 digits and separators): unbounded, the code-after form was tried from
+ * every digit of a run of digits to its end, which costs the square of the run's length (a page of
+ * 240,000 digits held a worker for minutes).
+ */
+const PRICE = /(?:[$€£¥₹]\s?\d[\d.,]{0,15}|\d[\d.,]{0,15}\s?(?:€|EUR|USD|GBP|kr|zł))/g;
 
 /** `@type` values of the page's JSON-LD and the last segment of its microdata itemtypes. */
 function schemaTypes(document: Document): string[] {

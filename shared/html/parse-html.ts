@@ -13,10 +13,24 @@ const DOCUMENT_TYPE_NODE = 10;
  */
 export function parseHtml(html: string): Document {
   // linkedom's DOMParser is typed loosely; its documents implement the DOM Document interface.
-  const document = new DOMParser().parseFromString(html, 'text/html') as unknown as Document;
+  const document = new DOMParser().parseFromString(withHtmlCdata(html), 'text/html') as unknown as Document;
   ensureSkeleton(document);
   return document;
 }
+
+/**
+ * In HTML content a browser reads `<![CDATA[` as a bogus comment that ends at the next `>`;
+ * linkedom's parser reads it as a comment up to `]]>`, which on a page that prints one stray
+ * `<![CDATA[` in its body (a forum theme, issue 35) hides the whole body. The marker is rewritten
+ * into the comment a browser makes of it. Inside scripts and styles, where it is common, the
+ * rewrite changes only text that no format shows.
+ */
+function withHtmlCdata(html: string): string {
+  if (!html.includes('<![CDATA[')) return html;
+  return html.replace(CDATA_OPENING, '<!--[CDATA[$1-->');
+}
+
+const CDATA_OPENING = /<!\[CDATA\[([^>]*)>/g;
 
 function ensureSkeleton(document: Document): void {
   // Read `documentElement` and children directly: linkedom's `head`/`body` getters create missing

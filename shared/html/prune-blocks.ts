@@ -18,7 +18,7 @@ export function pruneBlocks(root: Element, thresholds: BlockThresholds): void {
   const largest = largestProse(blocks);
   const first = classes.indexOf('good');
   const last = classes.lastIndexOf('good');
-  const inReach = (index: number) => thresholds.reach === 'all' || index < first || index > last;
+  const inReach = (index: number) => thresholds.reach !== 'edges' || index < first || index > last;
   const emptied = new Set<Element>();
   blocks.forEach((block, index) => {
     if (classes[index] !== 'bad' || block === largest || !inReach(index)) return;

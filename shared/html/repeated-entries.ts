@@ -1,3 +1,4 @@
+import { classAttribute } from './class-attribute';
 import { prose, type TextWeight } from './text-weights';
 
 /** Fewer siblings alike than this are a pair of columns or a header and its body, not entries. */
@@ -46,7 +47,7 @@ function* alikeSiblings(root: Element, include: (element: Element) => boolean): 
 }
 
 function signature(element: Element): string {
-  const classes = (element.getAttribute('class') ?? '')
+  const classes = (classAttribute(element) ?? '')
     .split(/\s+/)
     .filter((name) => name !== '')
     .map((name) => name.replace(/\d+/g, '0'))

@@ -1,3 +1,5 @@
+import { classAttribute } from './class-attribute';
+
 export interface SelectorList {
   /** Whether `element` matches any selector of the list. */
   matches(element: Element): boolean;
@@ -34,7 +36,7 @@ export function createSelectorList(selectors: readonly string[]): SelectorList {
     if (ids.size > 0 && ids.has(element.getAttribute('id') ?? '')) return true;
     if (classes.size > 0) {
       // Tokens split at whitespace as css-select's `~=` matches them (`\s`, not just ASCII space).
-      const classNames = element.getAttribute('class');
+      const classNames = classAttribute(element);
       if (classNames !== null && classNames.split(/\s+/).some((name) => classes.has(name))) return true;
     }
     return rest !== '' && element.matches(rest);

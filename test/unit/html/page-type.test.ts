@@ -76,4 +76,17 @@ describe('isPageType', () => {
     expect(isPageType('blog')).toBe(false);
     expect(isPageType(undefined)).toBe(false);
   });
+
+  it('reads a price with the sign before or the code after the amount', () => {
+    for (const price of ['$12', '19,99 €', '12.99 EUR', '£3', '40 kr', '¥900', '15 USD', '2.000,00 zł']) {
+      const body = `<h1>Heather honey</h1><p>A jar of heather honey.</p><p>${price}</p><button>Add to cart</button>`;
+      expect(classifyPageType(page('', body), 'https://shop.example/heather'), price).toBe('product');
+    }
+  });
+
+  it('classifies a page of one enormous number in one pass (the price pattern is linear)', () => {
+    // Quadratic before: 240,000 digits took minutes and held a derivation worker.
+    const digits = `<p>${'7'.repeat(240_000)} kr</p>`;
+    expect(isPageType(classifyPageType(page('', digits), 'https://a.example/n'))).toBe(true);
+  });
 });

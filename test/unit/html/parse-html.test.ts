@@ -34,4 +34,9 @@ describe('parseHtml', () => {
     expect(parseHtml('').body.innerHTML).toBe('');
     expect(parseHtml('just text').body.textContent).toBe('just text');
   });
+
+  it('reads a stray <![CDATA[ in the body as a browser does: a comment up to the next >', () => {
+    const document = parseHtml('<body><![CDATA[\n<div id="top"></div><p>First post</p><p>Reply</p></body>');
+    expect(document.body.textContent).toBe('First postReply');
+  });
 });

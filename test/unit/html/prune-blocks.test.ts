@@ -76,3 +76,15 @@ describe('proseFloor', () => {
     expect(proseFloor(parseHtml('<p>Short</p>').body)).toBe(0);
   });
 });
+
+describe('short sentences', () => {
+  it('count as content when the profile says so, and stay undecided otherwise', () => {
+    const document = parseHtml(
+      '<p>Rinse off mud and let the shoes dry away from a heater.</p><p>Sign up</p>' +
+        '<ul><li><a href="/a">About</a></li><li><a href="/b">Careers</a></li></ul>',
+    );
+    const blocks = segmentBlocks(document.body);
+    expect(classifyBlocks(blocks, { ...ALL, shortSentences: true })).toEqual(['good', 'bad', 'bad', 'bad']);
+    expect(classifyBlocks(blocks, ALL)).toEqual(['bad', 'bad', 'bad', 'bad']);
+  });
+});

@@ -17,7 +17,10 @@ const STATIC_PAGE = `<!doctype html><html><head><title>Hives</title><meta name="
 <p hidden>Not shown</p><img src="comb.png" alt="Comb"><a href="frames.html">Frames</a></main></body></html>`;
 
 describe('a page fetched for the HTTP fast path', () => {
-  beforeEach(() => vi.mocked(parseHtml).mockClear());
+  beforeEach(() => {
+    // In braces: vitest calls what a beforeEach returns as its clean-up, and mockClear returns the mock.
+    vi.mocked(parseHtml).mockClear();
+  });
 
   it('is parsed once, and derives as a capture of it would', async () => {
     const page = { url: 'https://example.test/docs/hives', statusCode: 200, rawHtml: STATIC_PAGE };
