@@ -9,6 +9,26 @@ const bodyAfter = (html: string) => {
 };
 
 describe('removeHidden', () => {
+  it("never empties a page: when a page's own rule hides a wrapper around everything, only scripts and styles go", () => {
+    const page =
+      '<head><style>.site { display: none }</style></head><body><div class="site"><h1>Careers</h1>' +
+      '<p>We place accountants and engineers with firms across the country.</p>' +
+      '<script>reveal()</script></div><p hidden>Loading</p></body>';
+    const after = bodyAfter(page);
+    expect(after).toContain('We place accountants and engineers');
+    expect(after).toContain('<p hidden>Loading</p>');
+    expect(after).not.toContain('<script>');
+  });
+
+  it('still removes hidden parts when the page keeps most of its text', () => {
+    const after = bodyAfter(
+      '<head><style>.menu { display: none }</style></head><body><nav class="menu">Menu</nav>' +
+        '<article><p>The article a reader came for, with enough text to be the page.</p></article></body>',
+    );
+    expect(after).not.toContain('Menu');
+    expect(after).toContain('The article a reader came for');
+  });
+
   it('leaves out what the user-agent stylesheet, hidden and inline styles hide', () => {
     expect(
       bodyAfter(

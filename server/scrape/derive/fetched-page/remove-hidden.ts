@@ -29,7 +29,39 @@ export function removeHidden(document: Document, { cookieBanners }: { cookieBann
       hidden.add(element);
     }
   }
-  for (const element of hidden) if (!element.matches(CONTENT_PANELS)) element.remove();
+  const removed = [...hidden].filter((element) => !element.matches(CONTENT_PANELS));
+  // A page must never lose its whole text to this step (issue 35's safety rail): a rule of the
+  // page's own, a banner selector or a `hidden` wrapper that a script would lift can match an
+  // element around everything. Then only what is never text (scripts, styles) goes.
+  const keepsText = leavesText(document.body, removed);
+  for (const element of removed) if (keepsText || NEVER_TEXT.has(element.localName)) element.remove();
+}
+
+/** Elements whose content is never displayed text, whatever hides or shows them. */
+const NEVER_TEXT = new Set(['script', 'style', 'template', 'noscript']);
+
+/**
+ * Below this share of the page's text left, removing `removed` counts as emptying the page: what
+ * remains then is a footer line or a stray label, not a page.
+ */
+const EMPTIED_SHARE = 0.02;
+
+/** Whether removing `removed` leaves at least EMPTIED_SHARE of the body's displayed text. */
+function leavesText(body: HTMLElement, removed: readonly Element[]): boolean {
+  const chars = (element: Element) => (element.textContent ?? '').replace(/\s+/g, '').length;
+  const removedSet = new Set(removed);
+  let never = 0;
+  let gone = 0;
+  for (const element of removed) {
+    // Only the outermost removed element counts, once.
+    let ancestor = element.parentElement;
+    while (ancestor !== null && !removedSet.has(ancestor)) ancestor = ancestor.parentElement;
+    if (ancestor !== null) continue;
+    if (NEVER_TEXT.has(element.localName)) never += chars(element);
+    else gone += chars(element);
+  }
+  const text = chars(body) - never;
+  return text <= 0 || text - gone >= text * EMPTIED_SHARE;
 }
 
 /** Whether linkedom parses `selector`: matching compiles it, and compiling throws when it cannot. */
