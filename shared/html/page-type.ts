@@ -49,6 +49,10 @@ const URL_SHAPES: ReadonlyArray<readonly [RegExp, PageType]> = [
   [/\/(19|20)\d\d\/\d\d?\/|\/(blog|news|articles?|posts?|stories|story)\/[^/]+/, 'article'],
 ];
 
+/** Path segments that name an offer: services, solutions, pricing, a company's own pages. */
+const SERVICE_PATH =
+  /\/(services?|solutions?|consulting|what-we-do|capabilities|expertise|industries|pricing|plans|platform|why-us|about(-us)?|contact(-us)?)(\/|$)/;
+
 /** Host names that serve documentation (`docs.example.com`, `developer.example.com`). */
 const DOCS_HOST = /^(docs|doc|developer|developers|dev|api|learn|wiki|manual|help|support)\./;
 
@@ -78,6 +82,9 @@ export function classifyPageType(document: Document, pageUrl: string): PageType 
 
   const { host, path } = urlParts(pageUrl);
   for (const [pattern, type] of URL_SHAPES) if (pattern.test(path)) add(type, 2);
+  // Offer pages say what they are in their path, and outweigh an `og:type` of article, which
+  // some themes put on every page (18 of the tuning half's 88 service pages were typed articles).
+  if (SERVICE_PATH.test(path)) add('service', 3);
   if (DOCS_HOST.test(host)) add('documentation', 2);
   if (/^(forum|forums|community|discuss|discourse|board|boards)\./.test(host)) add('forum', 2);
 
@@ -98,7 +105,7 @@ export function classifyPageType(document: Document, pageUrl: string): PageType 
 
 /** Body structure: code for docs, prices for shops, authored posts for threads. */
 function structureSignals(body: HTMLElement, add: (type: PageType, points: number) => void): void {
-  const { codeBlocks, cards, linkedHeadings, posts } = countStructure(body);
+  const { codeBlocks, cards, linkedHeadings, posts, entries } = countStructure(body);
   if (codeBlocks >= 2) add('documentation', codeBlocks >= 5 ? 3 : 2);
   const text = body.textContent ?? '';
   const prices = text.match(PRICE)?.length ?? 0;
@@ -108,6 +115,11 @@ function structureSignals(body: HTMLElement, add: (type: PageType, points: numbe
   else if (prices >= 1 && buyButtons >= 1) add('product', 2);
   // Titled entries: each a heading that links to its page (results, teasers, job ads).
   if (linkedHeadings >= 6) add('listing', 2);
+  // A run of teasers: `<article>` entries that each link their heading and show no price (a
+  // blog's or a newsroom's index, a topic page, results). Product grids price their cards, and a
+  // thread's posts rarely link a heading each.
+  const teasers = entries.length >= TEASER_RUN ? entries.filter(isTeaser).length : 0;
+  if (teasers >= TEASER_RUN && teasers >= 0.8 * entries.length) add('listing', TEASER_POINTS);
   if (posts >= 3) add('forum', 2);
 }
 
@@ -120,6 +132,8 @@ interface StructureCounts {
   linkedHeadings: number;
   /** Posts, comments and answers, by microdata type, post id or class name. */
   posts: number;
+  /** `<article>` elements: a page's entries when there are many. */
+  entries: Element[];
 }
 
 /**
@@ -128,13 +142,14 @@ interface StructureCounts {
  * cheaper than a query per signal.
  */
 function countStructure(body: HTMLElement): StructureCounts {
-  const counts: StructureCounts = { codeBlocks: 0, cards: 0, linkedHeadings: 0, posts: 0 };
+  const counts: StructureCounts = { codeBlocks: 0, cards: 0, linkedHeadings: 0, posts: 0, entries: [] };
   const stack: Element[] = [body];
   for (let element = stack.pop(); element !== undefined; element = stack.pop()) {
     for (let child = element.firstElementChild; child !== null; child = child.nextElementSibling) {
       stack.push(child);
       const name = child.localName;
       if (name === 'pre') counts.codeBlocks += 1;
+      else if (name === 'article') counts.entries.push(child);
       else if (name === 'a' && LINKED_HEADING.has(element.localName) && child.hasAttribute('href'))
         counts.linkedHeadings += 1;
       const classes = (classAttribute(child) ?? '').split(/\s+/);
@@ -156,6 +171,17 @@ function countStructure(body: HTMLElement): StructureCounts {
 }
 
 const LINKED_HEADING = new Set(['h2', 'h3', 'h4']);
+/** Teasers that make a page their listing, and what they weigh: not more than a declared article. */
+const TEASER_RUN = 10;
+const TEASER_POINTS = 2;
+const HEADING_LINK = 'h2 a[href], h3 a[href], h4 a[href], a[href] h2, a[href] h3, a[href] h4';
+
+/** An entry that links its heading and shows no price: a teaser for a page of its own. */
+function isTeaser(entry: Element): boolean {
+  // search() starts at the text's beginning whatever the shared pattern's lastIndex.
+  return entry.querySelector(HEADING_LINK) !== null && (entry.textContent ?? '').search(PRICE) === -1;
+}
+
 const CARD_CLASSES = new Set(['product-card', 'product-item', 'product-tile', 'product-grid-item']);
 const POST_CLASSES = new Set(['post', 'message', 'reply']);
 const POST_ITEMTYPE = /comment|discussionforumposting|answer/i;

@@ -21,8 +21,17 @@ const slugs = readdirSync(PAGES_DIR, { withFileTypes: true })
 
 describe('main content by page type', () => {
   it('has a golden page of every type', () => {
+    // One folder named by each type; further folders hold pages for single classifier rules.
     expect(slugs).toEqual(
-      ['article', 'collection', 'documentation', 'forum', 'listing', 'product', 'service'].sort(),
+      expect.arrayContaining([
+        'article',
+        'collection',
+        'documentation',
+        'forum',
+        'listing',
+        'product',
+        'service',
+      ]),
     );
   });
 

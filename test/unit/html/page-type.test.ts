@@ -58,6 +58,25 @@ describe('classifyPageType', () => {
     expect(classifyPageType(page('', entries), 'https://a.example/x')).toBe('listing');
   });
 
+  it('calls a run of teasers a listing, even where the page declares an article', () => {
+    const head = '<meta property="og:type" content="article">';
+    const teaser = (price: string) =>
+      `<article><h2><a href="/journal/e">Entry</a></h2><p>A summary of the entry.${price}</p></article>`;
+    expect(classifyPageType(page(head, teaser('').repeat(10)), 'https://a.example/journal/')).toBe('listing');
+    // Priced cards are a shop's grid, not teasers; nine entries are not yet a run.
+    expect(classifyPageType(page(head, teaser(' $12').repeat(10)), 'https://a.example/journal/')).not.toBe(
+      'listing',
+    );
+    expect(classifyPageType(page(head, teaser('').repeat(9)), 'https://a.example/journal/')).toBe('article');
+  });
+
+  it('calls an offer page by its path a service, even where the page declares an article', () => {
+    const head = '<meta property="og:type" content="article">';
+    expect(classifyPageType(page(head, paragraphs), 'https://a.example/services/audits/')).toBe('service');
+    expect(classifyPageType(page(head, paragraphs), 'https://a.example/pricing')).toBe('service');
+    expect(classifyPageType(page(head, paragraphs), 'https://a.example/field-notes/audits/')).toBe('article');
+  });
+
   it('calls a page that says nothing of itself a service or landing page', () => {
     expect(classifyPageType(page('', paragraphs), 'https://a.example/')).toBe('service');
     expect(classifyPageType(page('', paragraphs), 'not a url')).toBe('service');
