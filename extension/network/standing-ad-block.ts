@@ -2,10 +2,9 @@ import type { Browser } from 'wxt/browser';
 import { adDomains } from './ad-domains';
 import { readHubSettings } from '../hub/hub-settings';
 import { STANDING_AD_BLOCK_RULE_ID, dnr } from './task-network-rules';
+import { onceUntilFailure } from './once-until-failure';
 
 type Rule = Browser.declarativeNetRequest.Rule;
-
-let installed: Promise<boolean> | undefined;
 
 /**
  * Adding a block rule of ~20k domains costs Chromium 150 ms on an idle machine and far more under
@@ -15,27 +14,21 @@ let installed: Promise<boolean> | undefined;
  * ads in the donor's own tabs. Resolves whether the standing rule is in place. The rule is a
  * session rule, so it outlives a restarted worker; it is added only when missing.
  */
-export function standingAdBlock(): Promise<boolean> {
-  installed ??= (async () => {
-    if ((await readHubSettings())?.origin !== 'launched') return false;
-    const rules = await dnr().getSessionRules();
-    if (!rules.some((rule) => rule.id === STANDING_AD_BLOCK_RULE_ID)) {
-      const rule = {
-        id: STANDING_AD_BLOCK_RULE_ID,
-        priority: 1,
-        action: { type: 'block' },
-        // Third-party only: a page is never cut off from its own domain, even one on the list.
-        condition: { requestDomains: await adDomains(), domainType: 'thirdParty' },
-      } as Rule;
-      await dnr().updateSessionRules({ addRules: [rule] });
-    }
-    return true;
-  })().catch((err: unknown) => {
-    installed = undefined;
-    throw err;
-  });
-  return installed;
-}
+export const standingAdBlock: () => Promise<boolean> = onceUntilFailure(async () => {
+  if ((await readHubSettings())?.origin !== 'launched') return false;
+  const rules = await dnr().getSessionRules();
+  if (!rules.some((rule) => rule.id === STANDING_AD_BLOCK_RULE_ID)) {
+    const rule = {
+      id: STANDING_AD_BLOCK_RULE_ID,
+      priority: 1,
+      action: { type: 'block' },
+      // Third-party only: a page is never cut off from its own domain, even one on the list.
+      condition: { requestDomains: await adDomains(), domainType: 'thirdParty' },
+    } as Rule;
+    await dnr().updateSessionRules({ addRules: [rule] });
+  }
+  return true;
+});
 
 /** What a task's own rules must do about ads, given the standing rule (if any). */
 export async function taskAdRules(
