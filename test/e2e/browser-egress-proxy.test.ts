@@ -106,6 +106,8 @@ describe('a launched browser behind the egress proxy', () => {
           formats: ['markdown'],
           waitFor: 1_000,
           timeout: 30_000,
+          // Images are among the page's probes: loaded, not answered by the media rules.
+          blockMedia: false,
         }),
       );
     });

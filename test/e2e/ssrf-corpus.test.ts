@@ -261,14 +261,16 @@ describe('the SSRF corpus', () => {
     expectRefused(await tabhive.post('/v2/scrape', { url: site.url(fill(path)), timeout: 20_000 }));
   });
 
+  // Off, both lift a rule for the tab with an allow rule (ads, media): neither may lift the address blocks.
   it.each([true, false])(
-    'blocks every request a page makes inward, and keeps the page (blockAds %s)',
+    'blocks every request a page makes inward, and keeps the page (blockAds and blockMedia %s)',
     async (blockAds) => {
       const { status, json } = await tabhive.post('/v2/scrape', {
         url: site.url(`/hostile?ads=${blockAds}`),
         formats: ['markdown', 'rawHtml'],
         waitFor: 1_000,
         blockAds,
+        blockMedia: blockAds,
       });
       expect(status).toBe(200);
       expect(json.data.markdown).toContain('Hostile page');

@@ -113,6 +113,8 @@ describe('caller headers', () => {
       url: `http://www.front.test:${front.port}/page`,
       headers: CALLER_HEADERS,
       maxAge: 0,
+      // The page's images are the probes: loaded, not answered by the media rules.
+      blockMedia: false,
     });
     expect(status).toBe(200);
     expect(json.data.markdown).toContain('Front page');
