@@ -6,6 +6,7 @@ import { checkTaskUrl } from '../network/task-address-guard';
 import {
   addTaskRules,
   allocateTaskRuleIds,
+  RULES_PER_TASK,
   buildTaskRules,
   removeTaskRules,
 } from '../network/task-network-rules';
@@ -58,7 +59,8 @@ export async function addRulesForTask(
     ...(fenceDomains !== undefined && fenceDomains.length > 0 ? { personsTabIds: await openTabIds() } : {}),
   };
   // Most tasks of a launched browser need no rules of their own: then no DNR call, no journal.
-  if (buildTaskRules({ ruleIds: [0, 0, 0, 0, 0, 0], ...ruleInput }).length === 0) return [];
+  const placeholderIds = new Array<number>(RULES_PER_TASK).fill(0);
+  if (buildTaskRules({ ruleIds: placeholderIds, ...ruleInput }).length === 0) return [];
   const ruleIds = await allocateTaskRuleIds();
   await taskJournal.record(task.taskId, { ruleIds });
   try {

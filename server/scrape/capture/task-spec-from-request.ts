@@ -8,7 +8,7 @@ import type { PageTaskSpec } from '../../../shared/protocol/messages';
  * caller did not ask for them (`blockMedia`, on by default) and nothing requested shows them — a
  * screenshot (the format's or an action's), a printed PDF, the branding format (its logo and fonts).
  */
-export function skipsMedia(request: ScrapeRequestV2, actions: readonly Action[]): boolean {
+function skipsMedia(request: ScrapeRequestV2, actions: readonly Action[]): boolean {
   if (!request.blockMedia) return false;
   if (request.formats.some((format) => format.type === 'branding')) return false;
   return !actions.some((action) => action.type === 'screenshot' || action.type === 'pdf');
