@@ -502,6 +502,12 @@ export function createJobRunner({
       if (task === undefined) return;
       const token = (task as PageTask & { leaseToken: string }).leaseToken;
       const { wait, browser } = await mayStart(task);
+      if (stopped) {
+        // stop() came while the claim was on its way: the task is not among the pages it handed
+        // back, and running it here would hold its lease for as long as the page takes.
+        await stores.pageTasks.fail(task._id, token, task.error ?? '', { retryAt: new Date(), notRun: true });
+        return;
+      }
       if (wait !== undefined) {
         // Back to the queue without counting as an attempt against the page.
         await stores.pageTasks.fail(task._id, token, task.error ?? '', {

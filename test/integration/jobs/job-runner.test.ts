@@ -377,6 +377,49 @@ describe.each(DATABASE_BACKENDS)('$kind database: the job runner', (backend) => 
       expect(asked.at(-1)).toBe(false);
     });
 
+    it('hands back a page it claimed while stopping, instead of running it under a live lease', async () => {
+      // The store answers the claim only after stop(): the page must not run on the stopped runner.
+      let claimed = () => {};
+      const claimArrived = new Promise<void>((resolve) => (claimed = resolve));
+      let answer = () => {};
+      const answered = new Promise<void>((resolve) => (answer = resolve));
+      const pageTasks = stores.pageTasks;
+      const slowClaims: Stores = {
+        ...stores,
+        pageTasks: {
+          ...pageTasks,
+          claimNext: async (options) => {
+            const task = await pageTasks.claimNext(options);
+            if (task !== undefined) {
+              claimed();
+              await answered;
+            }
+            return task;
+          },
+        },
+      };
+      const stopping = fakeScraper(() => undefined);
+      const stopped = createJobRunner({
+        stores: slowClaims,
+        scraper: stopping.scraper,
+        egress: noEgress,
+        log: silent,
+        capacity: () => 1,
+      });
+      const id = await jobs.startBatch('team', BATCH, ['https://h.test/a']);
+      stopped.start();
+      await claimArrived;
+      await stopped.stop();
+      answer();
+
+      // The next runner takes the page now, not when the claim's lease runs out.
+      const { scraper, runs } = fakeScraper(() => undefined);
+      run(scraper);
+      await waitUntil(async () => (await stores.jobs.get(id))?.status === 'completed', 10_000, 'the job');
+      expect(stopping.runs.size).toBe(0);
+      expect([...runs.keys()]).toEqual(['https://h.test/a']);
+    });
+
     it('stops on cancel: queued pages never run, the job reads cancelled', async () => {
       const { scraper, runs } = fakeScraper(() => undefined);
       const id = await jobs.startBatch('team', BATCH, ['https://s.test/a', 'https://s.test/b']);
