@@ -6,6 +6,8 @@ import { pruneByLayout } from './layout-pruning';
 import type { PageType } from './page-type';
 import { proseFloor, visibleTextLength } from './safety-rails';
 import { documentBaseUrl } from './resolve-url';
+import { pageElements } from './page-elements';
+import { createSelectorList } from './selector-list';
 
 export interface CleanOptions {
   onlyMainContent: boolean;
@@ -30,7 +32,8 @@ export class InvalidSelectorError extends Error {
   }
 }
 
-const NEVER_CONTENT = 'script, style, noscript, meta, head, link, template';
+const NEVER_CONTENT = createSelectorList(['script', 'style', 'noscript', 'meta', 'head', 'link', 'template']);
+const IFRAME = createSelectorList(['iframe']);
 const COMMENT_NODE = 8;
 
 /**
@@ -63,9 +66,14 @@ export function cleanDocument(document: Document, options: CleanOptions): void {
   const layout = takeLayoutAnnotations(document);
 
   const body = document.body;
-  for (const element of body.querySelectorAll(NEVER_CONTENT)) element.remove();
+  const elements = pageElements(body);
+  for (const element of elements.filter(NEVER_CONTENT.matches)) element.remove();
   removeComments(body);
-  renameIframes(document);
+  // Frames inside what was just removed (a <noscript>) went with it.
+  renameIframes(
+    document,
+    elements.filter((element) => IFRAME.matches(element) && body.contains(element)),
+  );
 
   const kept = new Set<Element>();
   if (includeTags.length > 0) {
@@ -168,8 +176,8 @@ function outermost(matches: Iterable<Element>): Element[] {
  * in includeTags/excludeTags to (docs/wire-contract.md §3.1, shared/api/rewrite-iframe-selector.ts). A
  * browser that inlines frame content sends such divs already; the frames left are empty here.
  */
-function renameIframes(document: Document): void {
-  for (const iframe of document.body.querySelectorAll('iframe')) {
+function renameIframes(document: Document, iframes: readonly Element[]): void {
+  for (const iframe of iframes) {
     const div = document.createElement('div');
     for (const { name, value } of Array.from(iframe.attributes)) div.setAttribute(name, value);
     div.setAttribute('data-original-tag', 'iframe');

@@ -1,4 +1,5 @@
 import { classAttribute } from './class-attribute';
+import { lastDescendant, pageElements } from './page-elements';
 
 /**
  * What kind of page a document is, in the seven types main-content extraction treats differently
@@ -66,7 +67,8 @@ export function classifyPageType(document: Document, pageUrl: string): PageType 
   const score = new Map<PageType, number>(PAGE_TYPES.map((type) => [type, 0]));
   const add = (type: PageType, points: number) => score.set(type, (score.get(type) ?? 0) + points);
 
-  const declared = schemaTypes(document);
+  const structure = pageStructure(document);
+  const declared = structure.schemaTypes;
   for (const [pattern, type] of SCHEMA_TYPES) {
     const count = declared.filter((name) => pattern.test(name)).length;
     if (count > 0) add(type, 3);
@@ -89,7 +91,7 @@ export function classifyPageType(document: Document, pageUrl: string): PageType 
   if (/^(forum|forums|community|discuss|discourse|board|boards)\./.test(host)) add('forum', 2);
 
   const body = document.body as HTMLElement | null;
-  if (body !== null) structureSignals(body, add);
+  if (body !== null) structureSignals(body, structure, add);
 
   let best: PageType = 'service';
   let bestScore = 1; // Nothing scoring above this: a service or landing page, the catch-all.
@@ -104,12 +106,16 @@ export function classifyPageType(document: Document, pageUrl: string): PageType 
 }
 
 /** Body structure: code for docs, prices for shops, authored posts for threads. */
-function structureSignals(body: HTMLElement, add: (type: PageType, points: number) => void): void {
-  const { codeBlocks, cards, linkedHeadings, posts, entries } = countStructure(body);
+function structureSignals(
+  body: HTMLElement,
+  { codeBlocks, cards, linkedHeadings, posts, entries }: PageStructure,
+  add: (type: PageType, points: number) => void,
+): void {
   if (codeBlocks >= 2) add('documentation', codeBlocks >= 5 ? 3 : 2);
   const text = body.textContent ?? '';
-  const prices = text.match(PRICE)?.length ?? 0;
-  const buyButtons = text.match(BUY)?.length ?? 0;
+  // Counted only as far as the rules below read them: most shop pages pass 8 prices early on.
+  const prices = countMatches(text, PRICE, 8);
+  const buyButtons = countMatches(text, BUY, 3);
   // Many prices, or a buy button on every card: a grid of products. One of each: a product.
   if (prices >= 8 || buyButtons >= 3 || cards >= 3) add('collection', 2);
   else if (prices >= 1 && buyButtons >= 1) add('product', 2);
@@ -123,7 +129,9 @@ function structureSignals(body: HTMLElement, add: (type: PageType, points: numbe
   if (posts >= 3) add('forum', 2);
 }
 
-interface StructureCounts {
+interface PageStructure {
+  /** `@type` values of the page's JSON-LD and the last segment of its microdata itemtypes. */
+  schemaTypes: string[];
   /** `<pre>` elements. */
   codeBlocks: number;
   /** A product grid's cards, by the names shop themes give them. */
@@ -137,37 +145,85 @@ interface StructureCounts {
 }
 
 /**
- * The body's elements counted in one walk. Selector queries compile and match per call, and the
- * classifier runs on every page before extraction: one pass over the elements is several times
- * cheaper than a query per signal.
+ * The page's declarations and its body's structure, from one walk over its elements. Selector
+ * queries compile and match per call, and the classifier runs on every page before extraction:
+ * one pass over the elements is several times cheaper than a query per signal. What a `<template>`
+ * holds is left out: it is not part of the page.
  */
-function countStructure(body: HTMLElement): StructureCounts {
-  const counts: StructureCounts = { codeBlocks: 0, cards: 0, linkedHeadings: 0, posts: 0, entries: [] };
-  const stack: Element[] = [body];
-  for (let element = stack.pop(); element !== undefined; element = stack.pop()) {
-    for (let child = element.firstElementChild; child !== null; child = child.nextElementSibling) {
-      stack.push(child);
-      const name = child.localName;
-      if (name === 'pre') counts.codeBlocks += 1;
-      else if (name === 'article') counts.entries.push(child);
-      else if (name === 'a' && LINKED_HEADING.has(element.localName) && child.hasAttribute('href'))
-        counts.linkedHeadings += 1;
-      const classes = (classAttribute(child) ?? '').split(/\s+/);
-      if (
-        classes.some((value) => CARD_CLASSES.has(value)) ||
-        (name === 'li' && classes.includes('product')) ||
-        child.hasAttribute('data-product-id')
-      )
-        counts.cards += 1;
-      if (
-        classes.some((value) => POST_CLASSES.has(value)) ||
-        child.hasAttribute('data-post-id') ||
-        POST_ITEMTYPE.test(child.getAttribute('itemtype') ?? '')
-      )
-        counts.posts += 1;
+function pageStructure(document: Document): PageStructure {
+  const found: PageStructure = {
+    schemaTypes: [],
+    codeBlocks: 0,
+    cards: 0,
+    linkedHeadings: 0,
+    posts: 0,
+    entries: [],
+  };
+  const elements = pageElements(document);
+  for (const element of elements) declarations(element, found.schemaTypes);
+  const body = document.body as HTMLElement | null;
+  const last = body === null ? null : lastDescendant(body);
+  if (body === null || last === null) return found;
+  // The body's elements follow it in document order, up to its last descendant.
+  const start = elements.indexOf(body);
+  const end = elements.indexOf(last, start);
+  for (const element of elements.slice(start + 1, end + 1))
+    countStructure(element.parentElement ?? body, element, found);
+  return found;
+}
+
+/** The schema.org types `element` declares: a JSON-LD script's `@type` values, or its `itemtype`. */
+function declarations(element: Element, names: string[]): void {
+  if (
+    element.localName === 'script' &&
+    element.getAttributeNode('type')?.value.toLowerCase() === 'application/ld+json'
+  ) {
+    for (const [, listed = ''] of (element.textContent ?? '').matchAll(
+      /"@type"\s*:\s*(\[[^\]]*\]|"[^"]*")/g,
+    )) {
+      for (const [, name = ''] of listed.matchAll(/"([^"]+)"/g)) names.push(name.replace(/^.*[/#:]/, ''));
     }
   }
-  return counts;
+  const itemtype = element.getAttributeNode('itemtype');
+  if (itemtype === null) return;
+  for (const type of itemtype.value.split(/\s+/)) {
+    if (type !== '') names.push(type.replace(/^.*[/#]/, ''));
+  }
+}
+
+/** Counts `child` (of `parent`, in the body) in the structure it shows. */
+function countStructure(parent: Element, child: Element, counts: PageStructure): void {
+  const name = child.localName;
+  if (name === 'pre') counts.codeBlocks += 1;
+  else if (name === 'article') counts.entries.push(child);
+  else if (name === 'a' && LINKED_HEADING.has(parent.localName) && child.hasAttribute('href'))
+    counts.linkedHeadings += 1;
+  const classNames = classAttribute(child);
+  // Most class attributes name none of the classes below; splitting every one of them was a
+  // sixth of the classifier's time.
+  const classes = classNames !== null && CLASS_HINT.test(classNames) ? classNames.split(/\s+/) : [];
+  if (
+    classes.some((value) => CARD_CLASSES.has(value)) ||
+    (name === 'li' && classes.includes('product')) ||
+    child.hasAttribute('data-product-id')
+  )
+    counts.cards += 1;
+  if (
+    classes.some((value) => POST_CLASSES.has(value)) ||
+    child.hasAttribute('data-post-id') ||
+    POST_ITEMTYPE.test(child.getAttributeNode('itemtype')?.value ?? '')
+  )
+    counts.posts += 1;
+}
+
+/** How many times `pattern` (global) matches in `text`, counting no further than `limit`. */
+function countMatches(text: string, pattern: RegExp, limit: number): number {
+  // The pattern is global: exec() goes on from its lastIndex, which is left at 0 for the next use.
+  pattern.lastIndex = 0;
+  let count = 0;
+  while (count < limit && pattern.exec(text) !== null) count += 1;
+  pattern.lastIndex = 0;
+  return count;
 }
 
 const LINKED_HEADING = new Set(['h2', 'h3', 'h4']);
@@ -184,6 +240,8 @@ function isTeaser(entry: Element): boolean {
 
 const CARD_CLASSES = new Set(['product-card', 'product-item', 'product-tile', 'product-grid-item']);
 const POST_CLASSES = new Set(['post', 'message', 'reply']);
+/** A class attribute that may hold one of {@link CARD_CLASSES}, `product` or {@link POST_CLASSES}. */
+const CLASS_HINT = /product|post|message|reply/;
 const POST_ITEMTYPE = /comment|discussionforumposting|answer/i;
 const BUY = /add to (cart|bag|basket)|buy now|in den warenkorb/gi;
 
@@ -194,24 +252,6 @@ const BUY = /add to (cart|bag|basket)|buy now|in den warenkorb/gi;
  * 240,000 digits held a worker for minutes).
  */
 const PRICE = /(?:[$€£¥₹]\s?\d[\d.,]{0,15}|\d[\d.,]{0,15}\s?(?:€|EUR|USD|GBP|kr|zł))/g;
-
-/** `@type` values of the page's JSON-LD and the last segment of its microdata itemtypes. */
-function schemaTypes(document: Document): string[] {
-  const names: string[] = [];
-  for (const script of document.querySelectorAll('script[type="application/ld+json" i]')) {
-    for (const [, listed = ''] of (script.textContent ?? '').matchAll(
-      /"@type"\s*:\s*(\[[^\]]*\]|"[^"]*")/g,
-    )) {
-      for (const [, name = ''] of listed.matchAll(/"([^"]+)"/g)) names.push(name.replace(/^.*[/#:]/, ''));
-    }
-  }
-  for (const element of document.querySelectorAll('[itemtype]')) {
-    for (const type of (element.getAttribute('itemtype') ?? '').split(/\s+/)) {
-      if (type !== '') names.push(type.replace(/^.*[/#]/, ''));
-    }
-  }
-  return names;
-}
 
 function urlParts(pageUrl: string): { host: string; path: string } {
   try {

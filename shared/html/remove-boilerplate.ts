@@ -1,3 +1,4 @@
+import { pageElements } from './page-elements';
 import { createSelectorList } from './selector-list';
 
 /**
@@ -88,8 +89,10 @@ const SECTION_CHROME = createSelectorList([
  */
 const BLOCK_NAMES = createSelectorList(['.widget']);
 
-const MAIN = 'main, [role=main], #main';
-const SEMANTIC_CONTENT = 'article, main, [role=main]';
+const MAIN = createSelectorList(['main', '[role=main]', '#main']);
+const ARTICLE = createSelectorList(['article']);
+const SEMANTIC_CONTENT = createSelectorList(['article', 'main', '[role=main]']);
+const MAIN_ID = createSelectorList(['#main']);
 
 /**
  * The onlyMainContent filter: a selector blocklist in the manner of Firecrawl's, made safer in two
@@ -106,22 +109,24 @@ export function removeBoilerplate(
   keep: ReadonlySet<Element> = new Set(),
   { sections = true }: { sections?: boolean } = {},
 ): void {
-  const mains = Array.from(root.querySelectorAll(MAIN));
-  const anchors = mains.length > 0 ? mains : Array.from(root.querySelectorAll('article'));
-  const containers = contentContainers(root);
+  const elements = pageElements(root);
+  const mains = elements.filter(MAIN.matches);
+  const anchors = mains.length > 0 ? mains : elements.filter(ARTICLE.matches);
+  const containers = contentContainers(elements);
   const holdsMainContent = (element: Element) =>
     keep.has(element) || anchors.some((anchor) => element.contains(anchor));
   const insideContent = (element: Element) =>
     containers.some((container) => container !== element && container.contains(element));
 
-  for (const element of PAGE_CHROME.selectAll(root)) {
+  for (const element of elements.filter(PAGE_CHROME.matches)) {
     if (holdsMainContent(element)) continue;
-    // Page builders name content blocks "widget": inside the content they are the content.
     if (BLOCK_NAMES.matches(element) && insideContent(element)) continue;
     element.remove();
   }
   if (!sections) return;
-  for (const element of SECTION_CHROME.selectAll(root)) {
+  for (const element of elements.filter(SECTION_CHROME.matches)) {
+    // Gone with page chrome it sat in.
+    if (!root.contains(element)) continue;
     if (!holdsMainContent(element) && !insideContent(element)) element.remove();
   }
 }
@@ -130,10 +135,10 @@ export function removeBoilerplate(
  * Elements whose descendants are content. A `#main` counts only when it wraps no semantic
  * container: older themes use `<div id="main">` for content and sidebar together.
  */
-function contentContainers(root: ParentNode): Element[] {
-  const semantic = Array.from(root.querySelectorAll(SEMANTIC_CONTENT));
-  const mainIds = Array.from(root.querySelectorAll('#main')).filter(
-    (element) => !semantic.some((container) => element.contains(container)),
-  );
+function contentContainers(elements: readonly Element[]): Element[] {
+  const semantic = elements.filter(SEMANTIC_CONTENT.matches);
+  const mainIds = elements
+    .filter(MAIN_ID.matches)
+    .filter((element) => !semantic.some((container) => element.contains(container)));
   return [...semantic, ...mainIds];
 }

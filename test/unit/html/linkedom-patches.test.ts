@@ -91,4 +91,21 @@ describe('linkedom as patched', () => {
       expect(() => document.querySelectorAll('a[href')).toThrow();
     });
   });
+
+  describe('lists of plain tag names, matched by name', () => {
+    it('select what the list selects, in document order, in any case, leaving templates out', () => {
+      const document = parseHtml(
+        '<div><P>1</P><pre>2</pre><template><p>x</p></template><section><p>3</p><h2-x>4</h2-x></section></div>',
+      );
+      const texts = (selectors: string) =>
+        Array.from(document.body.querySelectorAll(selectors), (element) => element.textContent);
+      expect(texts('p, pre')).toEqual(['1', '2', '3']);
+      expect(texts(' PRE ,P ')).toEqual(['1', '2', '3']);
+      expect(texts('h2-x')).toEqual(['4']);
+      expect(document.querySelector('section')?.matches('div, section')).toBe(true);
+      expect(document.querySelector('section p')?.closest('section, pre')?.localName).toBe('section');
+      // Anything more than names still goes through css-select.
+      expect(texts('section > p, pre')).toEqual(['2', '3']);
+    });
+  });
 });

@@ -21,6 +21,20 @@ describe('readArticle', () => {
     expect(links).toEqual(['https://example.test/docs/frames.html', 'https://example.test/docs/#smoke']);
   });
 
+  it('retries on the page as it was when the first pass finds too little (patched to keep a copy, not HTML)', () => {
+    // The first pass strips "unlikely" blocks (a class naming a sidebar), leaving no article; the
+    // retry without that rule must start again from the untouched page and find the text there.
+    const prose = '<p>A hive holds a colony of bees, its comb and its honey, and a keeper tends it. </p>';
+    const document = parseHtml(
+      `<body><div class="sidebar"><h2>Hives</h2>${prose.repeat(5)}<b>kept whole</b></div></body>`,
+    );
+    const article = readArticle(document);
+    expect(article?.content.textContent).toContain('kept whole');
+    expect(article?.content.textContent?.match(/colony of bees/g)?.length).toBe(5);
+    // The caller's page is untouched.
+    expect(document.querySelector('div.sidebar')?.querySelectorAll('p').length).toBe(5);
+  });
+
   it('finds no article in a page without text', () => {
     expect(readArticle(parseHtml('<body><div></div></body>'))).toBeUndefined();
   });

@@ -10,6 +10,7 @@ const PAGES = fileURLToPath(new URL('../../fixtures/pages', import.meta.url));
 const LISTS = [
   ['nav', 'header', '.menu', '.nav', '#footer', '#main', '[role=navigation]', 'main p', 'a[href^="/"]'],
   ['article', '.share', 'aside', 'li:first-child', '[hidden]:not([hidden="until-found" i])'],
+  ['[role=banner]', '[role=contentinfo]', '[aria-modal=true]', '[role="dialog"]', '[data-x="a b"]'],
   [...COOKIE_BANNER_SELECTORS],
 ];
 
@@ -36,6 +37,19 @@ describe('a selector list', () => {
     expect(list.selectAll(document.body).map((element) => element.textContent)).toEqual(['1', '3', '4']);
     expect(list.selectAll(document.body)).toEqual(
       Array.from(document.body.querySelectorAll('nav, #main, .menu')),
+    );
+  });
+
+  it('matches [name=value] by the exact value, as HTML selectors do', () => {
+    const document = parseHtml(
+      '<div role="banner">1</div><div role="Banner">2</div><div role="banner x">3</div>' +
+        '<div aria-modal="true">4</div><div data-x="a b">5</div><div role="">6</div>',
+    );
+    const selectors = ['[role=banner]', '[aria-modal=true]', '[data-x="a b"]', '[role=""]'];
+    const list = createSelectorList(selectors);
+    expect(list.selectAll(document.body).map((element) => element.textContent)).toEqual(['1', '4', '5', '6']);
+    expect(list.selectAll(document.body)).toEqual(
+      Array.from(document.body.querySelectorAll(selectors.join(', '))),
     );
   });
 
