@@ -1,7 +1,7 @@
 import pino from 'pino';
-import { prettyFactory } from 'pino-pretty';
 import { logContext } from './log-context';
-import type { LogFormat, LogLevel } from './log-settings';
+import { LOG_LEVELS, type LogFormat, type LogLevel } from './log-settings';
+import { prettyLine } from './pretty-line';
 
 /** Structured logging: one line per event, a message and its fields. */
 export interface Log {
@@ -30,36 +30,11 @@ export interface LogOptions {
   destination?: LogDestination;
 }
 
-/** Line keys that are not the event's own fields. */
-const LINE_KEYS = new Set(['level', 'time', 'msg']);
-
 /**
- * `[time] LEVEL: message {"field":…}` on one line, fields as compact JSON in the order given (a
- * multi-line stack stays one line). pino-pretty is used as a function of each line, not as its
- * stream or transport: nothing runs in a worker thread and nothing is buffered, so every line
- * written before `process.exit` is out.
- */
-function prettyLines(destination: LogDestination, colorize: boolean): LogDestination {
-  const prettify = prettyFactory({
-    colorize,
-    translateTime: 'SYS:yyyy-mm-dd HH:MM:ss.l',
-    // The fields are printed by messageFormat as JSON; pino-pretty would print `pid` as process
-    // metadata and `error` as a multi-line error object.
-    hideObject: true,
-    ignore: 'pid,hostname,name',
-    messageFormat: (line, messageKey) => {
-      const fields = Object.fromEntries(Object.entries(line).filter(([key]) => !LINE_KEYS.has(key)));
-      const message = String(line[messageKey] ?? '');
-      return Object.keys(fields).length === 0 ? message : `${message} ${JSON.stringify(fields)}`;
-    },
-  });
-  return { write: (line: string) => destination.write(prettify(line)) };
-}
-
-/**
- * The server's logger, on pino. Pretty lines unless `format` is json; every line carries the ids of
- * the request, job or task it belongs to (log-context.ts). Writes are synchronous: a few lines per
- * request cost less than losing the last ones when the process exits.
+ * The server's logger: pretty lines (pretty-line.ts), or one JSON object per line on pino when
+ * `format` is json; every line carries the ids of the request, job or task it belongs to
+ * (log-context.ts). Writes are synchronous: a few lines per request cost less than losing the last
+ * ones when the process exits, and nothing runs in a worker thread.
  */
 export function createLog({
   quiet = false,
@@ -69,21 +44,23 @@ export function createLog({
 }: LogOptions = {}): Log {
   const target = destination ?? pino.destination({ dest: 2, sync: true });
   const threshold = quiet && (level === 'debug' || level === 'info') ? 'warn' : level;
+  if (format === 'pretty') {
+    const colorize = destination === undefined && process.stderr.isTTY === true;
+    const shown = (at: LogLevel) => LOG_LEVELS.indexOf(at) >= LOG_LEVELS.indexOf(threshold);
+    const write = (at: LogLevel) => (message: string, fields?: Record<string, unknown>) => {
+      if (shown(at)) target.write(prettyLine(at, message, { ...logContext(), ...fields }, { colorize }));
+    };
+    return { debug: write('debug'), info: write('info'), warn: write('warn'), error: write('error') };
+  }
   const logger = pino(
     {
       level: threshold,
       base: undefined,
       mixin: () => ({ ...logContext() }),
-      ...(format === 'json'
-        ? {
-            formatters: { level: (label: string) => ({ level: label }) },
-            timestamp: pino.stdTimeFunctions.isoTime,
-          }
-        : {}),
+      formatters: { level: (label: string) => ({ level: label }) },
+      timestamp: pino.stdTimeFunctions.isoTime,
     },
-    format === 'json'
-      ? target
-      : prettyLines(target, destination === undefined && process.stderr.isTTY === true),
+    target,
   );
   const write = (at: LogLevel) => (message: string, fields?: Record<string, unknown>) => {
     if (fields === undefined) logger[at](message);

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createLog, urlForLog } from '../../../server/platform/log/log';
 import { withLogContext } from '../../../server/platform/log/log-context';
 import { logSettings } from '../../../server/platform/log/log-settings';
+import { prettyLine } from '../../../server/platform/log/pretty-line';
 
 /** A log destination that keeps what is written. */
 function capture() {
@@ -96,5 +97,31 @@ describe('log settings', () => {
   it('page URLs are logged without credentials, query or fragment', () => {
     expect(urlForLog('https://user:pw@example.com/a/b?token=secret#x')).toBe('https://example.com/a/b');
     expect(urlForLog('not a url')).toBe('(not a URL)');
+  });
+});
+
+describe('prettyLine', () => {
+  const at = new Date(2026, 10, 29, 7, 5, 3, 9);
+
+  it('writes the local time, the level, the message and the fields as compact JSON', () => {
+    expect(prettyLine('warn', 'slow page', { ms: 12, url: 'https://a.test/' }, { now: at })).toBe(
+      '[2026-11-29 07:05:03.009] WARN: slow page {"ms":12,"url":"https://a.test/"}\n',
+    );
+    expect(prettyLine('info', 'started', {}, { now: at })).toBe('[2026-11-29 07:05:03.009] INFO: started\n');
+  });
+
+  it('never throws on a field that refers back to itself or on a bigint', () => {
+    const loop: Record<string, unknown> = { name: 'loop' };
+    loop.self = loop;
+    const line = prettyLine('error', 'odd fields', { loop, big: 12n }, { now: at });
+    expect(line).toBe(
+      '[2026-11-29 07:05:03.009] ERROR: odd fields {"loop":{"name":"loop","self":"[Circular]"},"big":"12"}\n',
+    );
+  });
+
+  it('colours the level on a terminal only', () => {
+    expect(prettyLine('error', 'x', {}, { now: at, colorize: true })).toContain(
+      '\u001b[31mERROR\u001b[39m: x',
+    );
   });
 });
