@@ -1,4 +1,4 @@
-import { classAttribute } from './class-attribute';
+import { attributeValue, classAttribute } from './attribute-value';
 import { lastDescendant, pageElements } from './page-elements';
 
 /**
@@ -176,7 +176,7 @@ function pageStructure(document: Document): PageStructure {
 function declarations(element: Element, names: string[]): void {
   if (
     element.localName === 'script' &&
-    element.getAttributeNode('type')?.value.toLowerCase() === 'application/ld+json'
+    attributeValue(element, 'type')?.toLowerCase() === 'application/ld+json'
   ) {
     for (const [, listed = ''] of (element.textContent ?? '').matchAll(
       /"@type"\s*:\s*(\[[^\]]*\]|"[^"]*")/g,
@@ -184,9 +184,9 @@ function declarations(element: Element, names: string[]): void {
       for (const [, name = ''] of listed.matchAll(/"([^"]+)"/g)) names.push(name.replace(/^.*[/#:]/, ''));
     }
   }
-  const itemtype = element.getAttributeNode('itemtype');
+  const itemtype = attributeValue(element, 'itemtype');
   if (itemtype === null) return;
-  for (const type of itemtype.value.split(/\s+/)) {
+  for (const type of itemtype.split(/\s+/)) {
     if (type !== '') names.push(type.replace(/^.*[/#]/, ''));
   }
 }
@@ -211,7 +211,7 @@ function countStructure(parent: Element, child: Element, counts: PageStructure):
   if (
     classes.some((value) => POST_CLASSES.has(value)) ||
     child.hasAttribute('data-post-id') ||
-    POST_ITEMTYPE.test(child.getAttributeNode('itemtype')?.value ?? '')
+    POST_ITEMTYPE.test(attributeValue(child, 'itemtype') ?? '')
   )
     counts.posts += 1;
 }

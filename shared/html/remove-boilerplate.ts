@@ -120,6 +120,7 @@ export function removeBoilerplate(
 
   for (const element of elements.filter(PAGE_CHROME.matches)) {
     if (holdsMainContent(element)) continue;
+    // Page builders name content blocks "widget": inside the content they are the content.
     if (BLOCK_NAMES.matches(element) && insideContent(element)) continue;
     element.remove();
   }

@@ -1,4 +1,4 @@
-import { classAttribute } from './class-attribute';
+import { classAttribute } from './attribute-value';
 import { prose, type TextWeight } from './text-weights';
 
 /** Fewer siblings alike than this are a pair of columns or a header and its body, not entries. */

@@ -1,4 +1,4 @@
-import { classAttribute } from './class-attribute';
+import { attributeValue, classAttribute } from './attribute-value';
 import { pageElements } from './page-elements';
 
 export interface SelectorList {
@@ -61,12 +61,4 @@ export function createSelectorList(selectors: readonly string[]): SelectorList {
       return pageElements(root).filter(matches);
     },
   };
-}
-
-/**
- * An attribute's value as written. linkedom's getAttribute escapes the value again on every call
- * in HTML documents; the node holds it as parsed.
- */
-function attributeValue(element: Element, name: string): string | null {
-  return element.getAttributeNode(name)?.value ?? null;
 }
