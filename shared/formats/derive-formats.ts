@@ -1,5 +1,6 @@
 import { absolutizeUrls } from '../html/absolutize-urls';
 import { cleanDocument } from '../html/clean-html';
+import { collapsedTextLength } from '../html/collapsed-text-length';
 import type { MainContentStrategy } from '../html/extract-main-content';
 import { extractImages } from '../html/extract-images';
 import { extractLinks } from '../html/extract-links';
@@ -165,7 +166,7 @@ const NEARLY_EMPTY_CHARS = 80;
 function isNearlyEmpty({ document, markdown }: Rendered): boolean {
   // The Markdown, when made, is the cheaper read: longer Markdown than this has text enough.
   if (markdown !== undefined && markdown.length > NEARLY_EMPTY_CHARS * 4) return false;
-  return (document.body.textContent ?? '').replace(/\s+/g, ' ').trim().length < NEARLY_EMPTY_CHARS;
+  return collapsedTextLength(document.body) < NEARLY_EMPTY_CHARS;
 }
 
 /** Empty markdown; when markdown was not asked for, a body with no text and no image stands in for it. */

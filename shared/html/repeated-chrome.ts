@@ -1,3 +1,5 @@
+import { closestWhere, tagIn } from './closest-where';
+import { collapsedTextLength } from './collapsed-text-length';
 import { repeatedEntries } from './repeated-entries';
 import { textWeights } from './text-weights';
 
@@ -6,9 +8,12 @@ const MIN_REPEATS = 3;
 /** Longer repeated text is a quoted post or a pasted log, which a reader wants kept. */
 const MAX_CHROME_CHARS = 200;
 /** Tables, code and definition lists hold values that repeat by nature (types, defaults, keys). */
-const DATA = 'table, pre, code, dl';
-/** What a reader clicks rather than reads. */
+const isData = tagIn(new Set(['table', 'pre', 'code', 'dl']));
+/** What a reader clicks rather than reads (the selector `a, button, [role=button], select, label`). */
 const CONTROLS = 'a, button, [role=button], select, label';
+const CONTROL_TAGS = new Set(['a', 'button', 'select', 'label']);
+const isControl = (element: Element) =>
+  CONTROL_TAGS.has(element.localName) || element.getAttribute('role') === 'button';
 /** An element with this share of its text in controls is a bar of actions. */
 const CONTROLS_SHARE = 0.5;
 /** A price or a sentence of terms repeated across a listing's items is what each item offers. */
@@ -30,8 +35,10 @@ export function removeRepeatedChrome(root: Element): void {
   const candidates = entries.map((entry, index) => {
     const found: [Element, string][] = [];
     for (const element of entry.querySelectorAll('*')) {
+      // Measured before the text is read: most elements of an entry hold more than chrome does.
+      const length = collapsedTextLength(element, { stopAbove: MAX_CHROME_CHARS });
+      if (length === 0 || length > MAX_CHROME_CHARS || closestWhere(element, isData) !== null) continue;
       const text = collapse(element.textContent);
-      if (text === '' || text.length > MAX_CHROME_CHARS || element.closest(DATA) !== null) continue;
       if (!controlsOnly(element, text.length) && (PRICE.test(text) || SENTENCE.test(text))) continue;
       found.push([element, text]);
       const seen = entriesByText.get(text);
@@ -50,10 +57,11 @@ export function removeRepeatedChrome(root: Element): void {
 
 /** Whether the element's text is mostly links and buttons: what a template adds to click on. */
 function controlsOnly(element: Element, length: number): boolean {
-  if (element.closest(CONTROLS) !== null) return true;
+  if (closestWhere(element, isControl) !== null) return true;
   let controls = 0;
   for (const control of element.querySelectorAll(CONTROLS)) {
-    if (control.parentElement?.closest(CONTROLS) == null) controls += collapse(control.textContent).length;
+    if (closestWhere(control.parentElement, isControl) === null)
+      controls += collapse(control.textContent).length;
   }
   return controls >= length * CONTROLS_SHARE;
 }

@@ -1,8 +1,9 @@
+import { collapsedTextLength } from './collapsed-text-length';
 import { segmentBlocks } from './content-blocks';
 
 /** Characters of text under `root`, whitespace runs counted as one. */
 export function visibleTextLength(root: Element): number {
-  return (root.textContent ?? '').replace(/\s+/g, ' ').trim().length;
+  return collapsedTextLength(root);
 }
 
 /**

@@ -11,6 +11,8 @@ export interface SelectorList {
 const TAG = /^[a-z][a-z0-9-]*$/i;
 const ID = /^#[a-z_][\w-]*$/i;
 const CLASS = /^\.[a-z_][\w-]*$/i;
+/** Class attributes whose verdict a list remembers; past this it forgets them all and starts again. */
+const MAX_CLASS_VERDICTS = 10_000;
 /** `[name=value]` with an unquoted or double-quoted value and no case flag. */
 const ATTRIBUTE_EQUALS = /^\[([a-z][\w-]*)=(?:([\w-]+)|"([\w -]*)")\]$/i;
 
@@ -39,14 +41,28 @@ export function createSelectorList(selectors: readonly string[]): SelectorList {
     } else others.push(selector);
   }
   const rest = others.join(', ');
+  /**
+   * Verdicts by class attribute: a page's elements share a few dozen class strings (every menu item,
+   * every card), so each is split once per list, not once per element.
+   */
+  const classVerdicts = new Map<string, boolean>();
+  const namesAClass = (classNames: string): boolean => {
+    let verdict = classVerdicts.get(classNames);
+    if (verdict === undefined) {
+      // Tokens split at whitespace as css-select's `~=` matches them (`\s`, not just ASCII space).
+      verdict = classNames.split(/\s+/).some((name) => classes.has(name));
+      if (classVerdicts.size >= MAX_CLASS_VERDICTS) classVerdicts.clear();
+      classVerdicts.set(classNames, verdict);
+    }
+    return verdict;
+  };
 
   const matches = (element: Element): boolean => {
     if (tags.has(element.localName.toLowerCase())) return true;
     if (ids.size > 0 && ids.has(attributeValue(element, 'id') ?? '')) return true;
     if (classes.size > 0) {
-      // Tokens split at whitespace as css-select's `~=` matches them (`\s`, not just ASCII space).
       const classNames = classAttribute(element);
-      if (classNames !== null && classNames.split(/\s+/).some((name) => classes.has(name))) return true;
+      if (classNames !== null && namesAClass(classNames)) return true;
     }
     for (const [name, values] of attributes) {
       const value = attributeValue(element, name);

@@ -1,3 +1,6 @@
+import { closestWhere, tagIn } from './closest-where';
+import { collapsedTextLength } from './collapsed-text-length';
+
 export interface TextMeasure {
   /** Characters of text, whitespace runs counted as one. */
   text: number;
@@ -7,17 +10,18 @@ export interface TextMeasure {
   structured: number;
 }
 
-const collapsedLength = (text: string | null) => (text ?? '').replace(/\s+/g, ' ').trim().length;
+const isLink = tagIn(new Set(['a']));
+const isStructured = tagIn(new Set(['pre', 'table']));
 
 /** How much prose, link text and structured content an element holds; the main-content chooser compares these. */
 export function measureText(root: Element): TextMeasure {
   let linkText = 0;
   for (const link of root.querySelectorAll('a')) {
     // Nested links are invalid HTML but occur; count only the outermost.
-    if (link.parentElement?.closest('a') == null) linkText += collapsedLength(link.textContent);
+    if (closestWhere(link.parentElement, isLink) === null) linkText += collapsedTextLength(link);
   }
   return {
-    text: collapsedLength(root.textContent),
+    text: collapsedTextLength(root),
     linkText,
     structured: structuredText(root),
   };
@@ -28,8 +32,8 @@ function structuredText(root: Element): number {
   let total = 0;
   for (const element of root.querySelectorAll('pre, table')) {
     if (element.localName === 'table' && element.querySelector('th') === null) continue;
-    if (element.parentElement?.closest('pre, table') != null) continue;
-    total += collapsedLength(element.textContent);
+    if (closestWhere(element.parentElement, isStructured) !== null) continue;
+    total += collapsedTextLength(element);
   }
   return total;
 }
