@@ -9,8 +9,8 @@ import { startTcpBalancer } from '../helpers/tcp-balancer';
 import { startTreeSite } from '../helpers/tree-site';
 
 const ADMIN_API_KEY = 'admin-key-for-the-cluster-fault-test-01';
-const CRAWL_PAGES = 300;
-const SCRAPES = 200;
+const CRAWL_PAGES = 160;
+const SCRAPES = 120;
 /** Each page answers this late, so that work is in flight on every part when two of them die. */
 const PAGE_DELAY_MS = 200;
 const binary = ferretDbForTests();
