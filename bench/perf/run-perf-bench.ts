@@ -361,7 +361,10 @@ async function defaultRun(first: boolean): Promise<BenchRow[]> {
         },
       );
     }
-    const cache = await measureCacheHits(tabhive, `${site.origin}${site.staticPaths[0] ?? '/'}`, 5_000);
+    const cache = await measureCacheHits(tabhive, `${site.origin}${site.staticPaths[0] ?? '/'}`, {
+      durationMs: 5_000,
+      warmUpMs: 5_000,
+    });
     rows.push({
       key: 'cache-hit-rps',
       label: 'Tabhive cache-hit scrapes (8 callers)',
