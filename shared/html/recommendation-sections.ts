@@ -1,3 +1,5 @@
+import { collapsedTextLength } from './collapsed-text-length';
+
 /**
  * Headings a shop puts over other products than the one on the page: carousels of similar,
  * related, recommended or recently viewed items, and "bought together" bundles. They are a grid of
@@ -27,15 +29,17 @@ const HEADINGS = 'h2, h3, h4, h5, h6';
  * is the carousel.
  */
 export function removeRecommendationSections(root: Element): void {
-  const total = collapsedLength(root.textContent);
+  // Measured when a heading first asks: most pages have no such heading.
+  let total: number | undefined;
   for (const heading of Array.from(root.querySelectorAll(HEADINGS))) {
     if (!heading.isConnected) continue;
-    const caption = collapse(heading.textContent);
-    if (caption.length > MAX_HEADING_CHARS) continue;
+    if (collapsedTextLength(heading, { stopAbove: MAX_HEADING_CHARS }) > MAX_HEADING_CHARS) continue;
+    const caption = (heading.textContent ?? '').replace(/\s+/g, ' ').trim();
     if (!RECOMMENDATION_HEADINGS.some((pattern) => pattern.test(caption))) continue;
     const section = sectionOf(heading, root);
     const nodes = section === heading ? [heading, ...followingUntilHeading(heading)] : [section];
-    const text = nodes.reduce((sum, node) => sum + collapsedLength(node.textContent), 0);
+    const text = nodes.reduce((sum, node) => sum + collapsedTextLength(node), 0);
+    total ??= collapsedTextLength(root);
     if (text > total * MAX_SECTION_SHARE) continue;
     for (const node of nodes) node.remove();
   }
@@ -66,6 +70,3 @@ function followingUntilHeading(heading: Element): Element[] {
   }
   return nodes;
 }
-
-const collapse = (text: string | null) => (text ?? '').replace(/\s+/g, ' ').trim();
-const collapsedLength = (text: string | null) => collapse(text).length;

@@ -1,3 +1,4 @@
+import { tagIn } from './closest-where';
 import { listingRun, repeatedEntries } from './repeated-entries';
 import { type TextWeight, textWeights } from './text-weights';
 
@@ -8,7 +9,7 @@ const MIN_REPEATS = 3;
 /** A label on fewer than this share of the page's entries is not the template's. */
 const TEMPLATE_SHARE = 0.75;
 /** Values repeat by nature in tables, code and definition lists; headings name sections. */
-const KEEP = 'table, pre, code, dl, h1, h2, h3, h4, h5, h6';
+const isKept = tagIn(new Set(['table', 'pre', 'code', 'dl', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6']));
 
 /**
  * Removes, inside the main content, short text that the page's template prints again and again: the
@@ -30,7 +31,7 @@ export function removeRepeatedLabels(root: Element): void {
   for (let element = stack.pop(); element !== undefined; element = stack.pop()) {
     for (let child = element.firstElementChild; child !== null; child = child.nextElementSibling) {
       const weight = weights.get(child);
-      if (weight === undefined || weight.text === 0 || child.matches(KEEP)) continue;
+      if (weight === undefined || weight.text === 0 || isKept(child)) continue;
       stack.push(child);
       if (!isLabel(weight)) continue;
       const text = collapse(child.textContent);
