@@ -9,8 +9,7 @@ const MIN_REPEATS = 3;
 const MAX_CHROME_CHARS = 200;
 /** Tables, code and definition lists hold values that repeat by nature (types, defaults, keys). */
 const isData = tagIn(new Set(['table', 'pre', 'code', 'dl']));
-/** What a reader clicks rather than reads (the selector `a, button, [role=button], select, label`). */
-const CONTROLS = 'a, button, [role=button], select, label';
+/** What a reader clicks rather than reads: `a, button, [role=button], select, label`. */
 const CONTROL_TAGS = new Set(['a', 'button', 'select', 'label']);
 const isControl = (element: Element) =>
   CONTROL_TAGS.has(element.localName) || element.getAttribute('role') === 'button';
@@ -58,10 +57,14 @@ export function removeRepeatedChrome(root: Element): void {
 /** Whether the element's text is mostly links and buttons: what a template adds to click on. */
 function controlsOnly(element: Element, length: number): boolean {
   if (closestWhere(element, isControl) !== null) return true;
+  // The outermost controls inside: the element is in none, so a control's control is inside it too.
   let controls = 0;
-  for (const control of element.querySelectorAll(CONTROLS)) {
-    if (closestWhere(control.parentElement, isControl) === null)
-      controls += collapse(control.textContent).length;
+  const stack: Element[] = [element];
+  for (let current = stack.pop(); current !== undefined; current = stack.pop()) {
+    for (let child = current.firstElementChild; child !== null; child = child.nextElementSibling) {
+      if (isControl(child)) controls += collapsedTextLength(child);
+      else stack.push(child);
+    }
   }
   return controls >= length * CONTROLS_SHARE;
 }
