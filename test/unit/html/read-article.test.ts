@@ -35,6 +35,17 @@ describe('readArticle', () => {
     expect(document.querySelector('div.sidebar')?.querySelectorAll('p').length).toBe(5);
   });
 
+  it('takes a short byline out of the article and leaves a long one in (patched to read the text only of a byline)', () => {
+    const prose = '<p>A hive holds a colony of bees, its comb and its honey, and a keeper tends it. </p>';
+    const page = (byline: string) =>
+      readArticle(parseHtml(`<body><article><h1>Hives</h1>${byline}${prose.repeat(6)}</article></body>`));
+    expect(page('<p class="byline">By Jane Keeper</p>')?.content.textContent).not.toContain('Jane Keeper');
+    expect(page('<p rel="author">By Jane Keeper</p>')?.content.textContent).not.toContain('Jane Keeper');
+    // A hundred characters or more is no byline, whatever its class says.
+    const long = `By Jane Keeper, ${'who has kept bees on the same hill for longer than anyone remembers, '.repeat(2)}`;
+    expect(page(`<p class="byline">${long}</p>`)?.content.textContent).toContain('Jane Keeper');
+  });
+
   it('finds no article in a page without text', () => {
     expect(readArticle(parseHtml('<body><div></div></body>'))).toBeUndefined();
   });
