@@ -4,7 +4,8 @@ import { extractMainContent, type MainContentStrategy } from './extract-main-con
 import { takeLayoutAnnotations } from './layout-annotations';
 import { pruneByLayout } from './layout-pruning';
 import type { PageType } from './page-type';
-import { proseFloor, visibleTextLength } from './safety-rails';
+import { collapsedTextLength } from './collapsed-text-length';
+import { proseFloor } from './safety-rails';
 import { documentBaseUrl } from './resolve-url';
 import { pageElements } from './page-elements';
 import { createSelectorList } from './selector-list';
@@ -111,7 +112,7 @@ function keepUnlessEmptied(
   floor: (before: Element) => number = () => 1,
   fallback?: () => unknown,
 ): void {
-  const before = visibleTextLength(document.body);
+  const before = collapsedTextLength(document.body);
   if (before === 0) {
     step();
     return;
@@ -122,7 +123,7 @@ function keepUnlessEmptied(
   // snapshot) only when a step kept less.
   let required: number | undefined;
   const kept = () => {
-    const after = visibleTextLength(document.body);
+    const after = collapsedTextLength(document.body);
     if (after >= before * MAX_FLOOR_SHARE) return true;
     required ??= Math.min(floor(snapshot), before);
     return after >= required;

@@ -66,3 +66,6 @@ function isWhitespace(code: number): boolean {
     code === 0xfeff
   );
 }
+
+/** `text` with each whitespace run made one space and none at either end: what the lengths above count. */
+export const collapseWhitespace = (text: string | null): string => (text ?? '').replace(/\s+/g, ' ').trim();

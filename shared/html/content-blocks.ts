@@ -1,3 +1,5 @@
+import { collapseWhitespace } from './collapsed-text-length';
+
 /**
  * A page cut into blocks: the elements that hold text of their own (a paragraph, a list item, a
  * heading, a table, a code block, a `div` with text directly in it), in reading order, each with
@@ -104,17 +106,17 @@ export function segmentBlocks(root: Element): ContentBlock[] {
       if (node.nodeType === ELEMENT_NODE) {
         const inner = node as Element;
         if (inner.localName === 'a') {
-          linkText += collapse(content).length;
+          linkText += collapseWhitespace(content).length;
           links += 1;
         } else {
           for (const link of inner.querySelectorAll('a')) {
-            linkText += collapse(link.textContent ?? '').length;
+            linkText += collapseWhitespace(link.textContent ?? '').length;
             links += 1;
           }
         }
       }
     }
-    const collapsed = collapse(text);
+    const collapsed = collapseWhitespace(text);
     if (collapsed === '') return;
     blocks.push({
       element,
@@ -142,5 +144,3 @@ function startsBlock(element: Element): boolean {
 }
 
 const NESTED_BLOCKS = 'p, div, li, table, pre, h1, h2, h3, h4, h5, h6';
-
-const collapse = (text: string) => text.replace(/\s+/g, ' ').trim();

@@ -1,3 +1,4 @@
+import { collapseWhitespace } from './collapsed-text-length';
 import { parseHtml } from './parse-html';
 import { contentRoot } from './narrow-to-content';
 import { readArticle } from './read-article';
@@ -186,15 +187,14 @@ function entriesAroundArticle(
   article: Element,
   weights: ReadonlyMap<Element, TextWeight>,
 ): number {
-  const opening = collapse(article.textContent).slice(0, OPENING_CHARS);
+  const opening = collapseWhitespace(article.textContent).slice(0, OPENING_CHARS);
   if (opening.length < OPENING_CHARS) return 0;
   const { entries, prose } = repeatedEntries(body, weights);
-  return entries.some((entry) => collapse(entry.textContent).includes(opening)) ? prose : 0;
+  return entries.some((entry) => collapseWhitespace(entry.textContent).includes(opening)) ? prose : 0;
 }
 
 /** Enough of the article's opening text to tell which entry it came from. */
 const OPENING_CHARS = 80;
-const collapse = (text: string | null) => (text ?? '').replace(/\s+/g, ' ').trim();
 
 /**
  * How the page says it is an article: `declared` by og:type or a schema.org Article type (JSON-LD or

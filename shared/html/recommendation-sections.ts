@@ -1,4 +1,4 @@
-import { collapsedTextLength } from './collapsed-text-length';
+import { collapsedTextLength, collapseWhitespace } from './collapsed-text-length';
 
 /**
  * Headings a shop puts over other products than the one on the page: carousels of similar,
@@ -34,7 +34,7 @@ export function removeRecommendationSections(root: Element): void {
   for (const heading of Array.from(root.querySelectorAll(HEADINGS))) {
     if (!heading.isConnected) continue;
     if (collapsedTextLength(heading, { stopAbove: MAX_HEADING_CHARS }) > MAX_HEADING_CHARS) continue;
-    const caption = (heading.textContent ?? '').replace(/\s+/g, ' ').trim();
+    const caption = collapseWhitespace(heading.textContent);
     if (!RECOMMENDATION_HEADINGS.some((pattern) => pattern.test(caption))) continue;
     const section = sectionOf(heading, root);
     const nodes = section === heading ? [heading, ...followingUntilHeading(heading)] : [section];

@@ -1,5 +1,6 @@
 import { closestWhere, tagIn } from './closest-where';
-import { collapsedTextLength } from './collapsed-text-length';
+import { attributeValue } from './attribute-value';
+import { collapsedTextLength, collapseWhitespace } from './collapsed-text-length';
 import { repeatedEntries } from './repeated-entries';
 import { textWeights } from './text-weights';
 
@@ -12,7 +13,7 @@ const isData = tagIn(new Set(['table', 'pre', 'code', 'dl']));
 /** What a reader clicks rather than reads: `a, button, [role=button], select, label`. */
 const CONTROL_TAGS = new Set(['a', 'button', 'select', 'label']);
 const isControl = (element: Element) =>
-  CONTROL_TAGS.has(element.localName) || element.getAttribute('role') === 'button';
+  CONTROL_TAGS.has(element.localName) || attributeValue(element, 'role') === 'button';
 /** An element with this share of its text in controls is a bar of actions. */
 const CONTROLS_SHARE = 0.5;
 /** A price or a sentence of terms repeated across a listing's items is what each item offers. */
@@ -37,7 +38,7 @@ export function removeRepeatedChrome(root: Element): void {
       // Measured before the text is read: most elements of an entry hold more than chrome does.
       const length = collapsedTextLength(element, { stopAbove: MAX_CHROME_CHARS });
       if (length === 0 || length > MAX_CHROME_CHARS || closestWhere(element, isData) !== null) continue;
-      const text = collapse(element.textContent);
+      const text = collapseWhitespace(element.textContent);
       if (!controlsOnly(element, text.length) && (PRICE.test(text) || SENTENCE.test(text))) continue;
       found.push([element, text]);
       const seen = entriesByText.get(text);
@@ -68,5 +69,3 @@ function controlsOnly(element: Element, length: number): boolean {
   }
   return controls >= length * CONTROLS_SHARE;
 }
-
-const collapse = (text: string | null) => (text ?? '').replace(/\s+/g, ' ').trim();

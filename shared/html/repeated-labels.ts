@@ -1,4 +1,5 @@
 import { tagIn } from './closest-where';
+import { collapseWhitespace } from './collapsed-text-length';
 import { listingRun, repeatedEntries } from './repeated-entries';
 import { type TextWeight, textWeights } from './text-weights';
 
@@ -34,7 +35,7 @@ export function removeRepeatedLabels(root: Element): void {
       if (weight === undefined || weight.text === 0 || isKept(child)) continue;
       stack.push(child);
       if (!isLabel(weight)) continue;
-      const text = collapse(child.textContent);
+      const text = collapseWhitespace(child.textContent);
       if (!/[\p{L}\p{N}]/u.test(text)) continue;
       labels.set(child, text);
       if (labels.get(element) !== text) places.set(text, (places.get(text) ?? 0) + 1);
@@ -52,4 +53,3 @@ export function removeRepeatedLabels(root: Element): void {
 }
 
 const isLabel = (weight: TextWeight) => weight.text <= MAX_LABEL_CHARS;
-const collapse = (text: string | null) => (text ?? '').replace(/\s+/g, ' ').trim();

@@ -1,10 +1,4 @@
-import { collapsedTextLength } from './collapsed-text-length';
 import { segmentBlocks } from './content-blocks';
-
-/** Characters of text under `root`, whitespace runs counted as one. */
-export function visibleTextLength(root: Element): number {
-  return collapsedTextLength(root);
-}
 
 /**
  * Characters of the largest block of prose (text outside links) on the page: what main-content
